@@ -315,6 +315,11 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         # "What was the key agenda of its acquisition of Whole Foods Market?": the deal's date and price say
         # nothing of why it was made
         return "the question asks for the purpose of a deal, and no quote states one"
+    if written.kind == "passage" and _ASKS_PER_SHARE.search(question) and not any(_AN_AMOUNT_OF_MONEY.search(s)
+                                                                                  for s in stated):
+        # "What cash dividend per ordinary share did NICE pay in 2022?": an amount of money per share, which a tax
+        # rate on dividends ("withholding tax at the rate of 25%") is not
+        return "the question asks for an amount per share, and no quote states an amount of money"
     if written.kind == "passage" and _ASKS_FINANCING.search(question) and not any(_FINANCING.search(s) for s in stated):
         # "How did Microsoft plan to finance its acquisition of LinkedIn?": an "all-cash transaction valued
         # at $26.2 billion" is its price, not where the cash comes from
@@ -425,6 +430,10 @@ def _states_change(sentence: str, direction: re.Pattern[str]) -> bool:
 
 
 # "$59,828 million", "$377,499", "$1.2 billion": the first money amount beside the asked thing's name
+_ASKS_PER_SHARE = re.compile(r"\b(?:what|how\s+much)\b[^?]{0,40}?\b(?:dividends?|price|earnings|amount|payout)\s+"
+                             r"per\s+(?:ordinary\s+|common\s+|class\s+\w\s+)?share\b", re.I)
+_AN_AMOUNT_OF_MONEY = re.compile(r"[$€£¥]\s?\d|\b\d[\d,]*(?:\.\d+)?\s*(?:cents?|dollars?|euros?|pence|NIS|shekels?|"
+                                 r"yen|francs?|rupees?)\b|\b(?:USD|EUR|GBP|CHF|NIS|INR|JPY)\s?\d", re.I)
 _MONEY = re.compile(r"[$€£¥]\s?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s*(?P<scale>thousand|million|billion))?", re.I)
 _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 

@@ -170,3 +170,12 @@ def test_a_property_asked_owned_is_decided_by_the_sentence_naming_it(services):
                 one_page("Acme Corp leases its offices in Denver, Colorado.",
                          "The distribution center in Austin, Texas is owned by Acme Corp."), [0], services)
     assert owned.text.startswith("Yes.") and "Denver" not in owned.text, owned.text
+
+
+def test_an_amount_per_share_is_stated_in_money(services):
+    answer = ask('What cash dividend per ordinary share did "NICE LTD." pay to its shareholders in 2022? If data is not '
+                 "available, return 'N/A'.", filing(NICE), [90], services)
+    assert answer.status != "answered", answer.text
+    paid = ask("What cash dividend per share did Acme Corp pay in 2024?",
+               one_page("In 2024, Acme Corp paid a cash dividend of $0.52 per share to its shareholders."), [0], services)
+    assert paid.status == "answered" and "$0.52" in paid.text, paid.text
