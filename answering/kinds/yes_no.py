@@ -1383,6 +1383,12 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # question shares: that no passage mentions it in the question's words is no sign that none does
         return _refused("the passages read are not written in English, so that none mentions "
                         f"{topic.words} in the question's words says nothing of whether the filing does", [])
+    if decision.default_answer is not None and own and topic is not None \
+            and (said := _said_in_other_order(topic, own, list(understanding.companies))) is not None:
+        # "the workforce reduction" asked, "a reduction of the Company's current workforce" written: a mention, in the
+        # filing's own order of the words, which the question's rule for none does not answer
+        return _refused(f"the filing mentions {topic.words} in its own words, and no sentence read decides whether "
+                        f"{main_clause(decision.ask)}: {said.shown()}", [said])
     if decision.default_answer is not None and own and topic is not None:
         docs = ", ".join(dict.fromkeys(h.chunk.doc for h in own))
         word = "Yes" if decision.default_answer else "No"
@@ -1391,6 +1397,18 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
             text=f"{word}. No retrieved passage of {docs} mentions {topic.words}; the question's rule for no "
                  f"mention gives {word}.",
         )
+    return None
+
+
+def _said_in_other_order(topic: Topic, hits: list[SearchHit], companies: list[str]) -> Sentence | None:
+    """A sentence naming every word of one of the topic's phrases of two words or more, in any order ("a reduction of
+    the Company's current workforce" for "workforce reduction"), or None (a topic read off the question's own adjacent
+    words is no phrase: any long sentence may hold both)."""
+    wordings = [set(p) for p in topic.phrases if len(p) >= 2]
+    for s in sentences(hits, companies):
+        stems = set(tokenize(s.text))
+        if any(w <= stems for w in wordings):
+            return s
     return None
 
 

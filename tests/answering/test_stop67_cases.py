@@ -179,3 +179,13 @@ def test_an_amount_per_share_is_stated_in_money(services):
     paid = ask("What cash dividend per share did Acme Corp pay in 2024?",
                one_page("In 2024, Acme Corp paid a cash dividend of $0.52 per share to its shareholders."), [0], services)
     assert paid.status == "answered" and "$0.52" in paid.text, paid.text
+
+
+def test_a_topic_written_in_the_filings_own_order_is_a_mention_not_the_rule_for_none(services):
+    answer = ask('Will U.S. employees affected by the workforce reduction announced by "Salesforce, Inc." on January 4, '
+                 "2023 receive a minimum of nearly five months of pay? If there is no mention, return False.",
+                 filing(SALESFORCE_8K), [1], services)
+    assert not answer.text.startswith("No."), answer.text
+    none = ask("Did Acme Corp announce a workforce reduction in 2024? If there is no mention, return False.",
+               one_page("In 2024, Acme Corp opened two plants in Ohio."), [0], services)
+    assert none.text.startswith("No."), none.text
