@@ -143,6 +143,10 @@ def _asks_the_relation(question: str, predicate: str) -> bool:
     return bool(PREDICATE_WORDS[predicate].search(asking.group(0)))
 
 
+# a relation asked of one named segment: "of the Display Technologies segment", "of its Defense, Space & Security (BDS)
+# segment"
+_OF_A_NAMED_SEGMENT = re.compile(r"\b(?:of|in|for)\s+(?:the\s+|its\s+)?(?:[A-Z][\w&,.'’-]*\s+|&\s+|\([A-Z]+\)\s+){1,6}"
+                                 r"(?:segment|business|division)\b")
 # the organisation an office is of, named right after it: "Chief Executive Officer of Figma, Inc."
 _OF_NAMED = re.compile(r"\s*(?:[Oo]fficer\s+)?of\s+(?:the\s+)?[\"“]?(?P<name>[A-Z][\w&'’.-]*(?:,?\s+(?:[A-Z][\w&'’.-]*|of|and|&))*)")
 
@@ -187,6 +191,10 @@ def read_query(
                 and not DONE_TO_COMPANIES.search(question):  # ("Which companies does Boeing name as competitors?": its own)
             # "Which companies name Helix Dynamics as a competitor?"
             return GraphQuery(kind="reverse", predicate=predicate, objects=companies[:1])
+        if predicate != "segment" and _OF_A_NAMED_SEGMENT.search(question):
+            # "Who are the principal competitors of the Display Technologies segment of Corning?": the company's edges
+            # hold every segment's competitors, none marked by segment; the segment's own paragraph names its own
+            return None
         if predicate in _ONE_HOLDER and _holders_organisation(question, predicate, services, companies):
             # "Who is the Chief Executive Officer of Figma, Inc., the company that Adobe agreed to acquire?":
             # the officer of an organisation no filing in the store is of, which the filer's own edge does not answer

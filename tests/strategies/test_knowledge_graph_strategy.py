@@ -224,3 +224,15 @@ def test_the_officer_of_an_organisation_no_filing_is_of_is_not_the_filers(sample
     assert other is None, other
     own = read_query('Who is the Chief Executive Officer of "Northwind Robotics"?', sample_services, sample_services.graph)
     assert own is not None and own.predicate == "ceo", own
+
+
+def test_a_relation_asked_of_one_named_segment_leaves_the_graph(sample_services):
+    """"Who are the principal competitors of the Display Technologies segment of Corning?" was answered with every
+    segment's competitors from the company's edges, which mark no segment."""
+    from strategies.knowledge_graph import read_query
+
+    asked = read_query('Who are the principal competitors of the Service Robotics segment of "Northwind Robotics"?',
+                       sample_services, sample_services.graph)
+    assert asked is None, asked
+    whole = read_query('Who are the principal competitors of "Northwind Robotics"?', sample_services, sample_services.graph)
+    assert whole is not None and whole.predicate == "competitor", whole
