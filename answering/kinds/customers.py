@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from retrieval.query_understanding import QueryUnderstanding
 
 # "..., and how large was that share?": the other part a customer's sentence answers with its share
-_ASKS_SIZE = re.compile(r"^\W*(?:and\s+)?(?:how\s+(?:large|big|much|significant)|what\s+(?:share|percent(?:age)?|portion))\b",
+_ASKS_SIZE = re.compile(r"^\W*(?:and\s+)?(?:how\s+(?:large|big|much|significant)|what\s+(?:share|percent(?:age)?|portion)|"
+                        r"what\s+(?:were|was|are|is)\s+(?:their|its|the(?:ir)?|each\s+one['’]s)\s+(?:shares?|percentages?))\b",
                         re.I)
 # a share of the company's own revenues: "a significant portion of our revenues", "40% of our revenues",
 # "14% of total net sales", "the majority of its consolidated revenues"
@@ -114,6 +115,9 @@ _ROWS_BEFORE = re.compile(r"^.*(?:[$(]?\s?\d[\d,.]*\)?%?\s+){3,}(?=[A-Z][a-z])")
 
 def states_customers(text: str) -> bool:
     """The sentence says whom a share of the company's own revenues comes from."""
+    if _NAMES_WITH_SHARES.search(text) and _REVENUE_WORD.search(text) and not _NEGATED.search(text) \
+            and not _POINTER.search(text):
+        return True  # "Apple, Google, and Sony have been our most significant customers with revenues of 17%, 13%, ..."
     share = _SHARE.search(text)
     if share is None or _NEGATED.search(text) or _POINTER.search(text):
         return False
@@ -125,6 +129,12 @@ def states_customers(text: str) -> bool:
 
 
 _CUSTOMER = re.compile(r"\bcustomers?\b|\bclients?\b", re.I)
+# customers named in a list and called customers, then their shares: "Apple, Google, and Sony have been our most
+# significant customers with revenues of 17%, 13%, and 11%, respectively"
+_NAMES_WITH_SHARES = re.compile(r"(?-i:[A-Z][\w&.'’-]*)(?:\s+(?-i:[A-Z][\w&.'’-]*))*,\s+(?:(?-i:[A-Z][\w&.'’-]*)(?:\s+"
+                                r"(?-i:[A-Z][\w&.'’-]*))*,?\s+)*and\s+(?-i:[A-Z][\w&.'’-]*)[^.;]{0,80}?\bcustomers?\b"
+                                r"[^.;]{0,60}?\d+(?:\.\d+)?\s?%", re.I)
+_REVENUE_WORD = re.compile(r"\b(?:revenues?|sales)\b", re.I)
 # a sentence whose subject is the company's customers: "The Company’s customers are primarily in the
 # consumer, small and mid-sized business, education, enterprise and government markets."
 _CUSTOMERS_ARE = re.compile(r"\b(?:our|its|the\s+company['’]s)\s+(?:\w+\s+)?customers\s+(?:are|include|consist|comprise)\b"

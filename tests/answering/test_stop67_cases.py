@@ -189,3 +189,17 @@ def test_a_topic_written_in_the_filings_own_order_is_a_mention_not_the_rule_for_
     none = ask("Did Acme Corp announce a workforce reduction in 2024? If there is no mention, return False.",
                one_page("In 2024, Acme Corp opened two plants in Ohio."), [0], services)
     assert none.text.startswith("No."), none.text
+
+
+ACTIVISION = "financebench/pdfs/ACTIVISIONBLIZZARD_2019_10K.pdf"
+
+
+def test_customers_named_in_a_list_with_their_shares_are_read(services):
+    from answering.kinds.customers import states_customers
+
+    answer = ask("Which customers each accounted for 10% or more of Activision Blizzard's net revenues in FY2019, and "
+                 "what were their shares?", filing(ACTIVISION), [6], services)
+    assert "Apple, Google, and Sony have been our most significant customers" in answer.text, answer.text
+    assert answer.status == "answered" or "the 0.65 floor" in answer.text, answer.text  # (held back by the shape floor)
+    assert not states_customers("No other customer accounted for 10% or more of our net revenues.")
+    assert not states_customers("Apple, Google, and Sony are our largest platform partners, and 45% of sales are digital.")
