@@ -975,8 +975,9 @@ def typed_name(answer: Answer, question: str) -> str:
         if len(names) == 1 and _name_like(names[0]):
             return names[0]
         named = _named_beside_asked_words(answer.answer, question)
-        if named == NA and len(lower := set(lower_case_counterparts(answer.answer, question))) == 1:
-            return lower.pop()  # "In partnership with bidadoo, eBay launched ...": a brand in lower case
+        if named == NA and len(lower := set(lower_case_counterparts(answer.answer, question))) == 1 \
+                and not _brand_of_another_year(answer.answer, (brand := lower.pop()), question):
+            return brand  # "In partnership with bidadoo, eBay launched ...": a brand in lower case
         # "... and combined with Mylan to create Viatris" (the quotes an answer leads with: a second may say it in
         # the question's words, "until we acquired Tracfone from América Móvil in November 2021")
         read = "\n".join(_quotes_of(answer.answer)[:_QUOTES_READ])
@@ -996,6 +997,13 @@ def typed_name(answer: Answer, question: str) -> str:
     return named[0] if len(named) == 1 else NA
 
 
+def _brand_of_another_year(text: str, brand: str, question: str) -> bool:
+    """The sentence first writing the brand in lower case is of another year than the question's (`_of_another_year`:
+    "In 2019, in partnership with bidadoo, ..." for a deed of 2021)."""
+    m = re.search(rf"\b{re.escape(brand)}\b", text)
+    return m is not None and _of_another_year(_sentence_at(text, m.start(), m.end()), question)
+
+
 # "To which company did X sell ...": the deed's nouns and verbs as a filing writes them, for each verb a question asks
 _DEED_WORDS = {"sell": r"sale|sold|sell(?:s|ing)?", "transfer": r"transfer(?:s|red|ring)?",
                "divest": r"divest(?:iture|ed|ment)?", "assign": r"assign(?:ment|ed)?", "contribute": r"contribut(?:ion|ed)",
@@ -1012,18 +1020,25 @@ _ANOTHER_VERB = re.compile(r"\b(?:is|are|was|were|be|been|being|has|have|had|wil
                            r"which|who|used|paid)\b", re.I)
 
 
+def _asked_deed(question: str) -> re.Pattern | None:
+    """The words of the deed a "To which company did X sell ..." question asks, as a filing writes them (`_DEED_WORDS`:
+    "sale", "sold"); None for another question."""
+    asks = _ASKS_TO_WHOM.search(question)
+    return re.compile(rf"\b(?i:{_DEED_WORDS[asks.group('verb').lower()]})\b") if asks else None
+
+
 def _party_the_deed_went_to(text: str, question: str) -> str:
     """The name a sentence gives after "to" at the end of the deed asked, its object between: "we completed the
     previously announced sale of Apparate USA LLC (“Apparate” or the “ATG Business”), a subsidiary focused on ...
     autonomous vehicle technology, to Aurora Innovation, Inc." for "To which company did X sell its autonomous vehicle
     technology business (..., the "ATG Business") ...". The words between must name the question's object (two of its
-    own words, or a name it writes), the name none the question gives; the first quote giving one answers (a later
-    one may say it shorter, "to Aurora"); "" when none."""
-    asks = _ASKS_TO_WHOM.search(question)
-    if asks is None:
+    own words, or a name it writes), the name none the question gives, its sentence of the year asked and not of a deed
+    not done (`_told_as_asked`, before the deed's word: "In January 2021, we did not complete the sale of ... to
+    Aurora"); the first quote giving one answers (a later one may say it shorter, "to Aurora"); "" when none."""
+    deed = _asked_deed(question)
+    if deed is None:
         return ""
     words, asked = _question_words(question), f" {company_key(question)} "
-    deed = re.compile(rf"\b(?i:{_DEED_WORDS[asks.group('verb').lower()]})\b")
     for quote in _quotes_of(text)[:_QUOTES_READ]:
         found = set()
         for m in deed.finditer(quote):
@@ -1040,7 +1055,8 @@ def _party_the_deed_went_to(text: str, question: str) -> str:
                 f" {company_key(n)} " in asked for n in _QUOTED_NAME.findall(between) if company_key(n))
             if names_object and not _ANOTHER_VERB.search(between) and _name_like(name) \
                     and not _DEFINED_TERM.match(name) and not _OPENER.match(name) and not _TITLE_WORD.search(name) \
-                    and name.split()[0].lower() not in _MONTHS and f" {company_key(name)} " not in asked:
+                    and name.split()[0].lower() not in _MONTHS and f" {company_key(name)} " not in asked \
+                    and _told_as_asked(quote, m.start(), question):
                 found.add(name)
         if found:
             return found.pop() if len(found) == 1 else ""
@@ -1064,7 +1080,8 @@ def _owner_of_asked_phrase(text: str, question: str) -> str:
     redeemed DuPont de Nemours, Inc.’s entire ownership interest in HSG" for "Whose entire ownership interest in HSG
     did HSG redeem ...". Of names that are one ("DuPont’s" in another quote), the fullest; "" when none, or names of
     different owners, or only a name the question gives. The owner's sentence must write the question's verb
-    ("redeem"), no negation before it ("we did not repurchase Beta’s shares")."""
+    ("redeem"), no negation before it ("we did not repurchase Beta’s shares"), and no year but the question's, when it
+    names any (`_of_another_year`)."""
     asks = _ASKS_WHOSE.match(question)
     if asks is None:
         return ""
@@ -1078,8 +1095,8 @@ def _owner_of_asked_phrase(text: str, question: str) -> str:
     for m in re.finditer(rf"{_POSSESSOR}(?i:{phrase})\b", text):
         sentence = _sentence_at(text, m.start(), m.end())
         deed = re.search(rf"\b(?i:{re.escape(stem)})\w*", sentence)
-        if deed is None or _NEGATION.search(sentence[: deed.start()]):
-            continue  # "we held Beta’s shares", "we did not repurchase Beta’s shares": not the deed asked
+        if deed is None or _NEGATION.search(sentence[: deed.start()]) or _of_another_year(sentence, question):
+            continue  # "we held Beta’s shares", "we did not repurchase Beta’s shares", "In 2019, ...": not the deed
         name = m.group("name")
         if _name_like(name) and not _DEFINED_TERM.match(name) and not _OPENER.match(name) \
                 and f" {company_key(name)} " not in asked:
@@ -1133,19 +1150,61 @@ _OPENING_PREPOSITIONS = frozenset({"under", "through", "during", "after", "follo
 def _named_beside_asked_words(text: str, question: str) -> str:
     """The one name the first quote naming any gives right after the question's own words ("Through which wholly owned
     subsidiary ...": "conducted through our wholly owned subsidiary, Florida Rock & Tank Lines, Inc."; "Which firm
-    did KPMG replace": "replacing Ernst & Young"), none of the question's names; "N/A" when none or several."""
+    did KPMG replace": "replacing Ernst & Young"), none of the question's names; "N/A" when none or several, or when
+    its sentence fails the general reading's checks (`_told_as_asked`, `_sentence_gives_it_alone`)."""
     for n, quote in enumerate(_quotes_of(text)[:_QUOTES_READ]):
         # the first quote naming one does; a quote naming several leaves the reader nothing to pick; the second
         # only by two of the question's words right before it ("Our largest customer, Walmart Inc.", not "Our
         # largest supplier, Foxconn")
         if len(described := _names_described_as_asked(quote, question)) == 1:
-            return described.pop()
+            # (the description in the question's words points to it, wherever the sentence's other words do)
+            name, at = described.popitem()
+            return name if _told_as_asked(quote, at, question) else NA
         found = _names_after_asked_words(quote, question, words_before=1 + n)
         if found is None:
             return NA  # (the quote names the deed asked who did: which side a name is on is not to be guessed)
+        if len(found) == 1:
+            name, at = found.popitem()
+            # (a doer read, `_doer_of`, has been held to its checks where it was read: at is None)
+            return name if at is None or (_told_as_asked(quote, at, question)
+                                          and _sentence_gives_it_alone(quote, at, name, question)) else NA
         if found:
-            return found.pop() if len(found) == 1 else NA
+            return NA
     return NA
+
+
+def _told_as_asked(quote: str, at: int, question: str) -> bool:
+    """The sentence of `quote` holding what was read at `at` (a name, or the deed before it) tells of the question's
+    year, when it names any (`_of_another_year`), and of nothing not, or no longer, so before it (`_not_so_before`)."""
+    begin, end = _sentence_span(quote, at, at)
+    sentence = quote[begin:end]
+    return not _of_another_year(sentence, question) and not _not_so_before(sentence, at - begin)
+
+
+def _sentence_gives_it_alone(quote: str, at: int, name: str, question: str) -> bool:
+    """The name read at `at` is a party of its sentence as the general reading sees it (`_sentence_parties`), pointed
+    to by the question's words right before it (not "acquired, as announced by Goldman Sachs", nor "headquarters moved
+    from Paris to Lyon"), the only one so pointed, and no item of a list of names (`_list_at`: "we acquired Beta Tools,
+    Inc. and Gamma Parts LLC" for one company asked). A place asked, save a city, is left to the general reading: this
+    reader reads no place, and a city it reads is no country ("Lyon, France"). A question asking who did a deed is left
+    to the reader of its doer."""
+    if _asks_doer(question):
+        return True
+    if _ASKS_PLACE.search(kind := _asked_kind(question)) and not _ASKS_CITY.search(kind):
+        return False
+    begin, end = _sentence_span(quote, at, at)
+    parties = _sentence_parties(sentence := quote[begin:end], question)
+    party = next((p for p in parties if p.start == at - begin), None)
+    if party is None or not party.pointed or any(p.pointed and not _one_name(p.name, name) for p in parties):
+        return False
+    # (a city asked, read with its region, "Lyon, France", is one place, no list)
+    return len(_distinct(_list_at(sentence, party, question)[0] + [party.name])) < 2
+
+
+def _one_name(a: str, b: str) -> bool:
+    """Two spellings of one name: the words of one all the other's ("Lyon" of "Lyon, France")."""
+    ka, kb = set(company_key(a).split()), set(company_key(b).split())
+    return bool(ka and kb) and (ka <= kb or kb <= ka)
 
 
 _QUOTES_READ = 2  # an answer's best evidence comes first; a name further down is another matter's
@@ -1156,13 +1215,13 @@ _LEGAL_END = re.compile(r"\b(?:Inc|LLC|Ltd|Limited|Corp|Corporation|plc|SA|AG|N\
 _JOINED_BEFORE = re.compile(r"(?<![\w.])((?:[A-Z][\w'’.-]*\s+){0,3}[A-Z][\w'’.-]*)\s+and\s+$")
 
 
-def _names_described_as_asked(quote: str, question: str) -> set[str]:
+def _names_described_as_asked(quote: str, question: str) -> dict[str, int]:
     """The names the quote describes in the question's own words, in an appositive right after the name ("Which
     provider of software, hardware and services solutions ... did Oracle acquire?": "MICROS Systems, Inc. (MICROS), a
-    provider of integrated software, hardware and services solutions ...")."""
+    provider of integrated software, hardware and services solutions ..."), each with where it stands."""
     stems = _asked_stems(question)
     asked = f" {company_key(question)} "
-    found = set()
+    found = {}
     for m in _QUOTED_NAME.finditer(quote):
         name = m.group(0)
         if _LEGAL_END.search(name) and (joined := _JOINED_BEFORE.search(quote[: m.start()])):
@@ -1171,12 +1230,12 @@ def _names_described_as_asked(quote: str, question: str) -> set[str]:
         if after is None or not _name_like(name) or _DEFINED_TERM.match(name) or f" {company_key(name)} " in asked:
             continue
         if sum(w[:5].lower() in stems for w in re.findall(r"[A-Za-z][\w'’-]+", after.group("words"))) >= _DESCRIBED_BY:
-            found.add(name)
+            found[name] = m.start()
     # (a deal's other party in the same quote, "acquired Beta Inc. from Gamma Holdings LLC, a provider of ...": which
     # one the description is of, the reader of words cannot tell)
     others = {m.group(0) for m in _QUOTED_NAME.finditer(quote) if _LEGAL_END.search(m.group(0))
               and f" {company_key(m.group(0))} " not in asked and not any(m.group(0) in f for f in found)}
-    return set() if others else found
+    return {} if others else found
 
 
 _LEAD_WORDS = 4  # the words right before a name that say what it is ("we appointed", "our largest customer,")
@@ -1204,24 +1263,44 @@ _OWNED_AFTER = re.compile(r"\s+(?!(?:to|by|in|for|and|or|of|with|at|on|as|from|u
                           r"which|who|that)\b)[a-z]")
 
 
-def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> set[str] | None:
-    """The names `quote` gives right after the question's own words; None when it names the deed the
-    question asks the doer of."""
+def _names_after_asked_words(quote: str, question: str, words_before: int = 1) -> dict[str, int | None] | None:
+    """The names `quote` gives right after the question's own words, each with where it stands (a doer, None); None
+    when it names the deed the question asks the doer of."""
     stems = _asked_stems(question)
-    if (subject := _ASKS_SUBJECT.match(question)) is not None or (subject := _ASKS_WHO_DID.match(question)) is not None:
+    if (subject := _asks_doer(question)) is not None:
         # "Which company acquired X?" asks who did the deed: a quote naming the deed ("the acquisition of Yardbird")
         # says what it was done to, and which side a name is on is not for a reader of words to guess
         if subject.group("verb")[:5].lower() in {t[:5] for t in tokenize(quote)}:
             doer = _doer_of(quote, question, subject.group("verb")) or _agent_of(quote, question, subject.group("verb"))
-            return {doer} if doer else None
+            return {doer: None} if doer else None
         stems.discard(subject.group("verb")[:5])
-    found = set()
+    found = {}
     for m, name, before in _party_names(quote, question):
         if PLACE_NAMES.fullmatch(name) or sum(w[:5] in stems for w in before) < words_before \
                 or _capitals_no_name(quote, m, before, stems):
             continue
-        found.add(name)
+        found.setdefault(name, m.start())
     return found
+
+
+def _asks_doer(question: str) -> re.Match | None:
+    """The question asks who did a deed, its verb in the match: "Which company acquired X?", "Who audited X?"."""
+    return _ASKS_SUBJECT.match(question) or _ASKS_WHO_DID.match(question)
+
+
+# a clause of its own opening after a comma: a relative one ("pursuant to which", "of whom", "which"), or one joined by
+# a conjunction ("but", "while", "whereas")
+_CLAUSE_OPENER = re.compile(r",\s+(?:(?:[a-z]+\s+){0,2}(?:which|whom|whose)|who|but|while|whereas|although|though|"
+                             r"yet)\b")
+
+
+def _not_so_before(sentence: str, at: int) -> bool:
+    """The sentence tells of what is not, or no longer, so before `at` (`_NOT_SO`: "we no longer compete with", "we
+    did not agree with"), in the clause leading to `at`: a name after it is not what the question asks (a clause of its
+    own before, "The Company will not hold a call due to a merger agreement, pursuant to which affiliates of X ...",
+    says nothing of X)."""
+    opens = max((m.end() for m in _CLAUSE_OPENER.finditer(sentence, 0, at)), default=0)
+    return bool(_NOT_SO.search(sentence, opens, at))
 
 
 def _capitals_no_name(quote: str, m: re.Match, before: list[str], stems: set[str]) -> bool:
@@ -1287,9 +1366,9 @@ def _pointing_words(question: str) -> set[str]:
     ("city", "company"), which says what the name is, not where a sentence gives it ("a software company, as
     announced by Goldman Sachs")."""
     unquoted = _QUOTED.sub(" ", question)
-    years = set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", unquoted)))
     kind = {w[:5] for w in _asked_kind(question).split()}
-    return (_asked_stems(unquoted) | {w.lower()[:5] for w in _proper_words(question)} | years) - kind
+    return (_asked_stems(unquoted) | {w.lower()[:5] for w in _proper_words(question)} | _question_years(question)) \
+        - kind
 
 
 def _sentence_words(sentence: str) -> set[str]:
@@ -1297,16 +1376,43 @@ def _sentence_words(sentence: str) -> set[str]:
     return {w.lower()[:5] for w in re.findall(r"[A-Za-z][A-Za-z-]+", sentence)} | set(_A_YEAR.findall(sentence))
 
 
+def _question_years(question: str) -> set[str]:
+    """The years the question writes, none of its quoted names' nor the year of the report it reads ("according to its
+    2021 annual report")."""
+    return set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", _QUOTED.sub(" ", question))))
+
+
+# a fiscal year asked: "in fiscal 2015", "for fiscal year 2015"
+_FISCAL_YEAR = re.compile(r"\bfiscal\s+(?:year\s+)?(?P<year>(?:19|20)\d\d)\b", re.I)
+
+
+def _years_asked(question: str) -> set[str]:
+    """The calendar years a deed of the question's years may be dated in: its years (`_question_years`), and for a
+    fiscal year asked the years on either side, as the filer dates it (Oracle's fiscal 2015 began on June 1, 2014: "On
+    June 22, 2014, ..."; a retailer's fiscal 2015 may end in January 2016); for a year asked that ends in another month
+    than December ("the year ended June 30, 2022") the year before too, in which it began."""
+    years = _question_years(question)
+    around = {int(m.group("year")) + step for m in _FISCAL_YEAR.finditer(question) for step in (-1, 1)}
+    if _NOT_CALENDAR_YEAR.search(question):
+        around |= {int(y) - 1 for y in years}
+    return years | {str(y) for y in around}
+
+
+def _of_another_year(text: str, question: str) -> bool:
+    """The text (a sentence, a clause) names years and none the question asks (`_years_asked`): "In 2019, we acquired
+    ..." for a deed of 2021 is another year's deed. A question of no year, or a text of none, says nothing so."""
+    years = _years_asked(question)
+    return bool(years and (said := set(_A_YEAR.findall(text))) and not said & years)
+
+
 def _best_sentences(text: str, question: str) -> list[str]:
     """The sentences of the answer naming the most of the question's words (`_pointing_words`); none when the best
     names half of them or fewer: a sentence that does not say what the question asks gives no name of it. A sentence
-    naming years, none of them the question's, is another year's ("In 2019, we acquired ..." for a deed of 2021; a
-    fiscal year asked may have begun in the calendar year before: "On June 22, 2014, ..." in fiscal 2015)."""
-    words = _pointing_words(question)
-    years = {w for w in words if _A_YEAR.fullmatch(w)}
-    years |= {str(int(y) - 1) for y in re.findall(r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b", question, re.I)}
+    of another year (`_of_another_year`) gives none, nor one not writing the deed a "To which company did X sell"
+    question asks (`_asked_deed`: "the sale of ... to Aurora" for a licence asked)."""
+    words, deed = _pointing_words(question), _asked_deed(question)
     scored = [(len(words & _sentence_words(s)), s) for s in _sentences(text)
-              if not years or not (said := set(_A_YEAR.findall(s))) or said & years]
+              if not _of_another_year(s, question) and (deed is None or deed.search(s))]
     best = max((n for n, _s in scored), default=0)
     if 2 * best <= len(words):
         return []
@@ -1331,16 +1437,17 @@ class _Party(NamedTuple):
 
 def _sentence_parties(sentence: str, question: str) -> list[_Party]:
     """The party names (`_party_names`) of one sentence that may answer the question, each pointed or not: pointed
-    when one of the last words leading to it is the question's (`_POINTED_FROM`: "we acquired Flexdrive", "agreement
-    ... with América Móvil", "headquarters in Hoboken"), or the last is the kind it asks ("three labor unions: the
-    International ..."). Not a month, a name in brackets after another (its defined term), a word in capitals of no
-    name (`_capitals_no_name`), nor a name sharing a word of the question's own names ("Tracfone Purchase Agreement" for a
-    question naming TracFone: the question's party, or its thing). A place (a region, a state) only when a place is
-    asked, and a city asked with its state or country after a comma ("Hoboken, New Jersey"). None when the sentence
-    tells of what is not, or no longer, so before the first pointed name (`_NOT_SO`: "we no longer compete with", "we
-    did not agree with"), nor for a question asking who did a deed ("Which company acquired X?"): a name after the
-    deed's words is what it was done to, and the doer `_doer_of` reads."""
-    if _ASKS_SUBJECT.match(question) or _ASKS_WHO_DID.match(question):
+    when one of the last words leading to it, or to its appositive's descriptor, is the question's (`_pointed_from`: "we
+    acquired Flexdrive", "agreement ... with América Móvil", "headquarters in Hoboken"), or the last is the kind it
+    asks ("three labor unions: the International ..."). Not a month, a name in brackets after another (its defined
+    term), a word in capitals of no name (`_capitals_no_name`), nor a name sharing a word of the question's own names
+    ("Tracfone Purchase Agreement" for a question naming TracFone: the question's party, or its thing). A place (a
+    region, a state) only when a place is asked, and a city asked with its state or country after a comma ("Hoboken,
+    New Jersey"). None when the sentence tells of what is not, or no longer, so before the first pointed name
+    (`_not_so_before`: "we no longer compete with", "we did not agree with"), nor for a question asking who did a deed
+    ("Which company acquired X?"): a name after the deed's words is what it was done to, and the doer `_doer_of`
+    reads."""
+    if _asks_doer(question):
         return []
     pointers, kind = _pointing_words(question), _asked_kind(question)
     kind_stems, own = {w[:5] for w in kind.split()}, _question_name_words(question)
@@ -1348,7 +1455,7 @@ def _sentence_parties(sentence: str, question: str) -> list[_Party]:
     parties = []
     for m, name, before in _party_names(sentence, question):
         content = [w for w in before if w not in _ARTICLES]
-        pointed = any(w[:5] in pointers for w in content[-_POINTED_FROM:]) \
+        pointed = _pointed_from(content, _DESCRIPTOR.search(sentence, 0, m.start()), pointers) \
             or bool(content and content[-1][:5] in kind_stems)
         # (a sentence's stop is no part of a name, an abbreviation's is: "in the U.S.")
         place = bool(PLACE_NAMES.fullmatch(name) or PLACE_NAMES.fullmatch(f"{name}.")) or name in US_STATES
@@ -1362,7 +1469,17 @@ def _sentence_parties(sentence: str, question: str) -> list[_Party]:
             name, end = f"{name}, {region.group('region')}", region.end()
         parties.append(_Party(m.start(), end, name, pointed))
     first = next((p for p in parties if p.pointed), None)
-    return [] if first is None or _NOT_SO.search(sentence, 0, first.start) else parties
+    return [] if first is None or _not_so_before(sentence, first.start) else parties
+
+
+def _pointed_from(content: list[str], descriptor: re.Match | None, pointers: set[str]) -> bool:
+    """One of the last words leading to a name, articles aside (`_POINTED_FROM`), is the question's: right before it,
+    or right before its appositive's descriptor, which is the name's own ("conducted through our wholly owned
+    subsidiary, Florida Rock & Tank Lines, Inc.": "through" points to the subsidiary and so to its name)."""
+    described = len([w for w in re.findall(r"[a-z][a-z-]+", descriptor.group(0).lower()) if w not in _ARTICLES]) \
+        if descriptor else 0
+    last = content[-_POINTED_FROM:] + (content[:-described][-_POINTED_FROM:] if described else [])
+    return any(w[:5] in pointers for w in last)
 
 
 def _distinct(names: list[str]) -> list[str]:
@@ -1469,7 +1586,8 @@ def _doer_of(quote: str, question: str, verb: str) -> str | None:
     """The one name the quote writes as the subject of the question's verb, in the active voice, with the rest of its
     sentence naming the deed in the question's words: "Scorpion Minerals Limited announced that it had entered into a
     binding Heads of Agreement ... with eMetals Limited ... to acquire ..." for "Which company entered into a binding
-    Heads of Agreement with "eMetals Limited" to acquire ..."; never the question's own company."""
+    Heads of Agreement with "eMetals Limited" to acquire ..."; never the question's own company, nor a doer of a
+    sentence of another year than the question's (`_of_another_year`)."""
     stems = _asked_stems(question) - {verb[:5].lower()}
     asked = f" {company_key(question)} "
     deed = re.compile(rf"{_DOER_LINK}{re.escape(verb[:5])}\w*\b(?P<rest>[^.;]*)", re.I)
@@ -1482,7 +1600,8 @@ def _doer_of(quote: str, question: str, verb: str) -> str | None:
                 or (len(name.split()) == 1 and _THE_BEFORE.search(quote, 0, m.start())) \
                 or f" {company_key(name)} " in asked:
             continue  # ("sales to customers outside of the United States accounted for": the subject is the sales)
-        if sum(t[:5] in stems for t in tokenize(did.group("rest"))) >= _DEED_NAMED_BY:
+        if sum(t[:5] in stems for t in tokenize(did.group("rest"))) >= _DEED_NAMED_BY \
+                and not _of_another_year(_sentence_at(quote, m.start(), did.end()), question):
             doers.add(name)
     return doers.pop() if len(doers) == 1 else None
 
@@ -1510,7 +1629,7 @@ def _agent_of(quote: str, question: str, verb: str) -> str | None:
     a partnership's commas only with its "&" ("Deloitte & Touche LLP, Boston" ends at its comma)."""
     stems = _asked_stems(question) - {verb[:5].lower()}
     asked, said = f" {company_key(question)} ", set(tokenize(_QUOTED.sub(" ", question)))
-    years = set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", question)))
+    years = _question_years(question)
     agents = set()
     for by in re.finditer(rf"\b(?i:{re.escape(verb[:5])}\w*)\s+by\s+(?:the\s+)?", quote):
         at = by.end()
@@ -1788,8 +1907,10 @@ _COMPETITION_INTRO = re.compile(r"\bcompetition\s+(?:[a-z]+\s+){0,2}?from\s+"
                                 r"|\b(?P<head>[a-z]+),?\s+(?:such\s+as|including)\s+", re.I)
 _COMPETITOR_NOUNS = frozenset({"competitors", "rivals", "companies"})
 # a state that is not, or no longer, so: "we no longer compete with", "Prior to the merger, we competed", "we did not
-# acquire" (a competition that is not the filer's; a deed or a list of names of another time)
-_NOT_SO = re.compile(r"\b(?:not|no\s+longer|never|neither|nor|formerly|previously|prior\s+to|until)\b|n['’]t\b", re.I)
+# acquire" (a competition that is not the filer's; a deed or a list of names of another time); not "the previously
+# announced sale", "as previously reported": a deed the filing told of before, still done
+_NOT_SO = re.compile(r"\b(?:not|no\s+longer|never|neither|nor|formerly|prior\s+to|until|previously(?!\s+(?:announced|"
+                     r"disclosed|reported|described|discussed|mentioned)\b))\b|n['’]t\b", re.I)
 # where a list of competitors ends before its sentence does: "..., among others", "and others", a clause of its own
 # (", which ...", " in the market for ..."); "..., and other regional carriers" ends no list (its last item is no name)
 _COMPETITORS_END = re.compile(r";|,?\s+(?:among|and|or)\s+(?:many\s+)?others\b|,\s+(?=(?:which|who|whose|that|each|all|"
@@ -2064,7 +2185,6 @@ def _names_after_asked_verb(quote: str, question: str) -> list[str]:
     stems, words = _asked_stems(question), _question_words(question)
     preps = set(re.findall(r"\b(?:with|from|to|by|into|for)\b", _QUOTED.sub(" ", question).lower()))
     asked = f" {company_key(question)} "
-    years = set(_A_YEAR.findall(_REPORTS_YEAR.sub(" ", question)))
     found: list[list[str]] = []
     for m in _VERB_THEN_NAMES.finditer(quote):
         if m.group("verb")[:5] not in stems or m.group("prep") not in preps:
@@ -2077,7 +2197,7 @@ def _names_after_asked_verb(quote: str, question: str) -> list[str]:
             clause |= set(tokenize(m.group("object")))
         if len(words & clause) < _DEED_NAMED_BY or not _done_by_asked_doer(quote, m.start(), question):
             continue
-        if years and any((said := set(_A_YEAR.findall(text))) and not said & years for text in (
+        if any(_of_another_year(text, question) for text in (
                 _sentence_at(quote, m.start(), m.end()),
                 quote[max([0] + [b.end() for b in _CLAUSE_OPENS.finditer(quote, 0, m.start())]): m.end()]
                 + rest[: _CLAUSE_END.search(rest).start()])):

@@ -12,6 +12,7 @@ from eval.erc import (
     _asked_stems,
     _figure_beside_asked_phrase,
     _name_in_best_sentence,
+    _named_beside_asked_words,
     all_na_baseline,
     grade,
     read_team_scores,
@@ -1782,3 +1783,102 @@ def test_two_percentages_of_the_same_words_or_a_percentage_for_a_count_are_no_an
     count = _passage('"About 12 percent of our 5,000 employees are covered by collective bargaining agreements." '
                      "(fo p.3)")
     assert typed_answer("number", count, 'How many employees did "Foo Corp" have?' + _NA_ASKED) == 5000
+
+
+# --------------------------------------------------------------------------- stop 67b: the first reader held to its sentence
+# The reader of the name right after the question's words (`_named_beside_asked_words`) runs before the general reading
+# and is held to the general reading's checks of the name's sentence: of the year asked (a fiscal year as the filer
+# dates it), nothing not so before the name in its clause, the name pointed to by the question's words and the only one
+# so, no item of a list; a place asked, save a city, left to the general reading. The readers of a buyer, an owner, a
+# doer and a brand in lower case are held to the year too.
+
+_SUPPLIER = 'Which company, one of its longstanding suppliers, did "Acme Corp" acquire in {when}?' + _NA_ASKED
+_JV = 'With which company did "Bar Inc." agree in March 2021 to form a joint venture?' + _NA_ASKED
+_COUNTRY = 'In which country is the European headquarters of "Foo SA" located?' + _NA_ASKED
+
+
+@pytest.mark.parametrize(("question", "quote"), [
+    # another year's deal
+    (_SUPPLIER.format(when="2021"), "In 2019, we acquired Beta Tools, Inc., one of our longstanding suppliers."),
+    (_SUPPLIER.format(when="fiscal 2021"), "On June 22, 2019, we acquired Beta Tools, Inc., one of our longstanding "
+     "suppliers."),
+    (_SUPPLIER.format(when="the year ended June 30, 2021"), "In August 2019, we acquired Beta Tools, Inc., one of our "
+     "longstanding suppliers."),
+    # one company asked, two acquired
+    (_SUPPLIER.format(when="the second quarter of 2021"), "In the second quarter of 2021, we acquired Beta Tools, Inc. "
+     "and Gamma Parts LLC, two of our longstanding suppliers."),
+    # the reporter of the deal, no party to it
+    (_SUPPLIER.format(when="2021"), "In 2021, we acquired one of our longstanding suppliers, as announced by Goldman "
+     "Sachs."),
+    # two cities, neither where the question's words point
+    (_HQ, "Our North American headquarters moved from Paris to Lyon."),
+    # a city for a country
+    (_COUNTRY, "Our European headquarters in Lyon, France, occupies approximately 20,000 square feet."),
+    # a deal not made
+    (_JV, "In March 2021, we did not agree with Zeta to form a joint venture."),
+])  # fmt: skip
+def test_the_first_reader_refuses_a_name_its_sentence_does_not_give_as_asked(question, quote):
+    answer = f'"{quote}" (fo p.3)'
+    assert _named_beside_asked_words(answer, question) == NA
+    assert typed_answer("name", _passage(answer), question) == NA
+
+
+@pytest.mark.parametrize(("question", "quote", "name"), [
+    (_SUPPLIER.format(when="2021"), "In 2021, we acquired Beta Tools, Inc., one of our longstanding suppliers.",
+     "Beta Tools, Inc."),
+    # a fiscal year begun in the calendar year before, or ending in the one after; a year ending in June
+    (_SUPPLIER.format(when="fiscal 2021"), "On June 22, 2020, we acquired Beta Tools, Inc., one of our longstanding "
+     "suppliers.", "Beta Tools, Inc."),
+    (_SUPPLIER.format(when="fiscal 2021"), "On January 10, 2022, we acquired Beta Tools, Inc., one of our longstanding "
+     "suppliers.", "Beta Tools, Inc."),
+    (_SUPPLIER.format(when="the year ended June 30, 2021"), "In August 2020, we acquired Beta Tools, Inc., one of our "
+     "longstanding suppliers.", "Beta Tools, Inc."),
+    # one company, its subsidiaries no second name
+    (_SUPPLIER.format(when="the second quarter of 2021"), "In the second quarter of 2021, we acquired Beta Tools, Inc. "
+     "and its subsidiaries, one of our longstanding suppliers.", "Beta Tools, Inc."),
+    # the reporter named where no question's word points to it; a deal announced before is still done
+    (_SUPPLIER.format(when="2021"), "In 2021, as announced by Goldman Sachs, we acquired Beta Tools, Inc., one of our "
+     "longstanding suppliers.", "Beta Tools, Inc."),
+    (_SUPPLIER.format(when="2021"), "On January 19, 2021, we completed the previously announced acquisition of Beta "
+     "Tools, Inc., one of our longstanding suppliers.", "Beta Tools, Inc."),
+    (_HQ, "Our North American headquarters are located in Lyon.", "Lyon"),
+    # a country asked: the general reading reads the place
+    (_COUNTRY, "Our European headquarters are located in France.", "France"),
+    (_JV, "In March 2021, we agreed with Zeta to form a joint venture.", "Zeta"),
+    # a "not" of a clause of its own before
+    (_JV, "We did not renew the license, but in March 2021 we agreed with Zeta to form a joint venture.", "Zeta"),
+])  # fmt: skip
+def test_the_first_readers_twins_in_the_year_asked_with_one_name_pointed_to_still_type(question, quote, name):
+    assert typed_answer("name", _passage(f'"{quote}" (fo p.3)'), question) == name
+
+
+_SOLD_AV = 'To which company did "Foo Inc." sell its autonomous vehicle technology business in 2021?' + _NA_ASKED
+_REDEEMED = "Whose entire ownership interest in HSG did HSG redeem in 2021?" + _NA_ASKED
+_HEADS = ('Which company entered into a binding Heads of Agreement with "eMetals Limited" to acquire the Poona project '
+          "in 2021?" + _NA_ASKED)
+_PARTNER = 'Which company partnered with "eBay Inc." to launch a platform in 2021?' + _NA_ASKED
+
+
+@pytest.mark.parametrize(("question", "quote", "name"), [
+    # the buyer after the deed: of the year asked, of a deed done
+    (_SOLD_AV, "In January 2021, we completed the sale of our autonomous vehicle technology business to Aurora "
+     "Innovation, Inc.", "Aurora Innovation, Inc."),
+    (_SOLD_AV, "In January 2019, we completed the sale of our autonomous vehicle technology business to Aurora "
+     "Innovation, Inc.", NA),
+    (_SOLD_AV, "In January 2021, we did not complete the sale of our autonomous vehicle technology business to Aurora "
+     "Innovation, Inc.", NA),
+    # the owner of the thing asked
+    (_REDEEMED, "In 2021, HSG redeemed DuPont de Nemours, Inc.’s entire ownership interest in HSG.",
+     "DuPont de Nemours, Inc."),
+    (_REDEEMED, "In 2019, HSG redeemed DuPont de Nemours, Inc.’s entire ownership interest in HSG.", NA),
+    # the doer of the deed asked
+    (_HEADS, "In March 2021, Scorpion Minerals Limited announced that it had entered into a binding Heads of Agreement "
+     "with eMetals Limited to acquire the Poona project.", "Scorpion Minerals Limited"),
+    (_HEADS, "In March 2019, Scorpion Minerals Limited announced that it had entered into a binding Heads of Agreement "
+     "with eMetals Limited to acquire the Poona project.", NA),
+    # a brand in lower case
+    (_PARTNER, "In 2021, in partnership with bidadoo, eBay launched a platform.", "bidadoo"),
+    (_PARTNER, "In 2019, in partnership with bidadoo, eBay launched a platform.", NA),
+])  # fmt: skip
+def test_the_other_readers_before_the_general_one_read_the_year_asked(question, quote, name):
+    assert typed_answer("name", _passage(f'"{quote}" (fo p.3)'), question) == name
