@@ -138,7 +138,8 @@ _LIST = re.compile(
     re.I,
 )
 # ("From the sales of shares in which companies did eBay receive ...": a set asked after a phrase of its own)
-_WHICH_NOUNS = re.compile(r"^\W*(?:(?:from|in|of|to|with|for|by|at|on|among)\s+(?:[\w'’-]+\s+){0,6}?)?"
+# (a phrase of its own: "On which stock exchanges" is the plain question's preposition, read as before)
+_WHICH_NOUNS = re.compile(r"^\W*(?:(?:from|in|of|to|with|for|by|at|on|among)\s+(?:[\w'’-]+\s+){1,6}?)?"
                           r"which\s+(?:of\s+\S+\s+)?((?:[\w-]+\s+){0,2}[\w-]+)", re.I)
 _NOT_PLURAL = frozenset({"was", "has", "is", "does", "this", "its", "his", "us", "as", "versus", "plus", "did", "do",
                          "will", "would", "had", "have", "are", "were"})
