@@ -447,6 +447,11 @@ _FORWARD = re.compile(r"\b(?:goals?|targets?|targeted|plans?|planned|aims?|ambit
                       r"objectives?|outlook|guidance|expects?|expected|projected|long-term)\b", re.I)
 
 
+# a deed done once, which a later report's history of the company tells ("did it acquire ... in 2016")
+_PAST_DEED = re.compile(r"\b(?:did|had|was|were)\b[^?]{0,120}?\b(?:acquir\w*|bought|buy|purchas\w*|merge[ds]?|"
+                        r"sold|sell|divest\w*|spun|spin|found(?:ed)?|incorporated|establish\w*|listed|list)\b", re.I)
+
+
 def _horizon(question: str, year: int) -> bool:
     """The year is the horizon of a goal, target or plan the question asks about, not a period reported on."""
     for m in re.finditer(rf"\b(?:FY\s?)?(?:{year}|{str(year)[2:]})\b", question, re.I):
@@ -515,6 +520,12 @@ def understand(
         # earlier report, not the period reported on; the company's reports are searched for it
         years = [y for y in years if y not in horizons]
         missing = [y for y in missing if y not in horizons]
+    history = [y for y in missing if store_years and y < store_years[0] and _PAST_DEED.search(question)]
+    if history:
+        # "Which provider did NICE acquire in 2016?" over its 2022 report: a deed of an earlier year, which a later
+        # filing's history of the company tells; the company's reports are searched for it
+        years = [y for y in years if y not in history]
+        missing = [y for y in missing if y not in history]
     if store_years and len(missing) < len(years):
         missing = []  # at least one named year is covered: a usable question ("as of FY21 ... in 2024")
 

@@ -27,7 +27,9 @@ _ASK = re.compile(r"^\W*(?:through\s+|from\s+|to\s+|by\s+|with\s+)?which\s+(?P<d
                   r"(?:did|does|do|has|have|had)\s+(?P<doer>(?:\S+\s+){1,6}?)(?P<verb>(?-i:[a-z]{4,}))\b", re.I)
 # "3PM Shield, a provider of AI-based marketplace compliance solutions"; "Flexdrive, LLC (“Flexdrive”), one of our
 # longstanding partners in the Express Drive program"
-_APPOSITIVE = re.compile(r"(?P<name>(?:[A-Z0-9][\w&.'’-]*\s+){0,4}[A-Z0-9][\w&'’-]*[\w&'’])(?:,\s+(?:LLC|Inc\.?|Ltd\.?))?"
+# (a name starts a word, in capitals or styled lower-case before one: "inContact", "eBay"; never inside one)
+_START = r"(?<![\w&.'’-])(?:[A-Z0-9]|[a-z]{1,3}(?=[A-Z]))"
+_APPOSITIVE = re.compile(rf"(?P<name>(?:{_START}[\w&.'’-]*\s+){{0,4}}{_START}[\w&'’-]*[\w&'’])(?:,\s+(?:LLC|Inc\.?|Ltd\.?))?"
                          r"(?:\s+\([^()]{1,40}\))?,\s+(?:an?|one\s+of\s+(?:our|its|the|their))\s+(?P<description>[^,.;:()]{5,160})")
 # "announced our intention to acquire the U.K.-based classifieds site, Motors.co.uk.": the description, then the name
 _DESCRIBED_THEN_NAME = re.compile(r"\bthe\s+(?P<description>[^,;:()]{5,120}?),\s+(?P<name>(?:[A-Z0-9][\w&.'’-]*\s+){0,4}"

@@ -203,3 +203,9 @@ def test_customers_named_in_a_list_with_their_shares_are_read(services):
     assert answer.status == "answered" or "the 0.65 floor" in answer.text, answer.text  # (held back by the shape floor)
     assert not states_customers("No other customer accounted for 10% or more of our net revenues.")
     assert not states_customers("Apple, Google, and Sony are our largest platform partners, and 45% of sales are digital.")
+
+
+def test_a_name_styled_in_lower_case_is_read_whole_never_from_inside_a_word(services):
+    answer = ask('Which leading provider of cloud contact center software did "NICE LTD." acquire in 2016? If data is '
+                 "not available, return 'N/A'.", filing(NICE), [30], services)
+    assert answer.status == "answered" and answer.text.startswith("inContact"), answer.text

@@ -156,6 +156,14 @@ def test_a_goal_s_horizon_is_no_period_reported_on():
                       CATALOG).missing_years == [2035]
 
 
+def test_a_deed_of_an_earlier_year_is_searched_in_the_later_reports_history():
+    # "Which provider did NICE acquire in 2016?" over its 2022 report: the report's history of the company tells it
+    u = understand("Which company did PepsiCo acquire in 2012?", CATALOG)
+    assert u.companies == ["PepsiCo"] and u.fiscal_years == [] and not u.no_filter_match
+    # a figure of that year is still a period that must be held
+    assert understand("What was PepsiCo's revenue in 2012?", CATALOG).missing_years == [2012]
+
+
 def test_year_not_in_store_is_flagged():
     u = understand("What is PepsiCo's FY2035 revenue?", CATALOG)
     assert u.companies == ["PepsiCo"]
