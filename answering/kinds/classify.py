@@ -220,6 +220,9 @@ _PLACE_TIME_PART = re.compile(r"(?:,|\band)\s+(?:where|when|who|whom)\s+(?:did|d
 # "Who is X's CEO, since when, and what salary ... costs did X record for the CEO?": a person
 # asked first; "equity compensation costs" of a person is no balance sheet's equity
 _WHO_START = re.compile(r"^\W*(?:who|whom)\s+(?:is|was|are|were|has|had)\b", re.I)
+# "In which country did it record a valuation allowance ...?": a place asked, whatever figures the question names
+_WHERE_START = re.compile(r"^\W*(?:(?:in|from|to|into)\s+)?(?:which|what)\s+(?:country|countries|city|cities|state|states|"
+                          r"jurisdictions?|locations?)\b|^\W*where\s+(?:did|does|do|is|was|were|are|has|had)\b", re.I)
 _CHARGE_AGAINST = re.compile(r"\bimpair(?:ment|ed|s)?\b|\bwr(?:ite|ote|itten)[\s-]?(?:off|down)s?\b", re.I)
 # "Assuming no unforeseen costs, until when does it expect its cash reserves to fund the business?": a time
 # asked (a date, a quarter), which the cash balance does not answer
@@ -708,7 +711,8 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
         return KindDecision(kind="list", reason="asks for the items of a set", ask=ask)
     if _DEFINITION.search(ask) and (_POLICY.search(ask) or (not metrics and companies == 0)):
         return KindDecision(kind="definition", reason="asks what a term, policy or arrangement is", ask=ask)
-    if metrics and (_PLACE_TIME_PART.search(ask) or _WHO_START.match(ask) or _WHEN_ASK.search(ask)):
+    if metrics and (_PLACE_TIME_PART.search(ask) or _WHO_START.match(ask) or _WHEN_ASK.search(ask)
+                    or _WHERE_START.match(ask)):
         return KindDecision(kind="passage", reason="asks a fact with a part on where, when or who (the text states "
                             "it; a statement line would be another quantity)", ask=ask)
     if metrics and _CHARGE_AGAINST.search(ask) and vocab.statement_of(_main_metric(metrics, vocab)) == "balance_sheet":

@@ -209,3 +209,16 @@ def test_a_name_styled_in_lower_case_is_read_whole_never_from_inside_a_word(serv
     answer = ask('Which leading provider of cloud contact center software did "NICE LTD." acquire in 2016? If data is '
                  "not available, return 'N/A'.", filing(NICE), [30], services)
     assert answer.status == "answered" and answer.text.startswith("inContact"), answer.text
+
+
+AMAZON = "financebench/pdfs/AMAZON_2017_10K.pdf"
+
+
+def test_a_place_asked_is_read_in_the_text_whatever_figures_the_question_names(services):
+    vocab = load_vocabulary()
+    question = ('In which country did "AMAZON.COM, INC." record a valuation allowance against its net deferred tax '
+                "assets in Q2 2017, with an estimated charge to tax expense of $600 million?")
+    assert classify(question, vocab, companies=["Amazon"]).kind == "passage"
+    assert classify("What was Amazon's income tax expense in 2017?", vocab, companies=["Amazon"]).kind == "metric"
+    answer = ask(question, filing(AMAZON), [27, 28, 29], services)
+    assert answer.status == "answered" and "in Luxembourg" in answer.text, answer.text
