@@ -230,7 +230,7 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
                                  text=f"{NOT_FOUND.capitalize()}: {reason}.")
         found = (table.items, table.how) if table else by_ratio
     if found is None:
-        return None
+        return _superlative_stated(decision, question, hits, understanding, services)
     items, how = found
     ranked = sorted(items, key=lambda i: i.value, reverse=decision.order == "highest")
     best = ranked[0]
@@ -479,6 +479,26 @@ def _statement_lines_for_segments(ask: str, rows: list[Row], vocab: Vocabulary) 
 
 
 _MEASURE_NOUN = r"(?:revenues?|sales|income|margins?|expenses?|costs?|profits?|earnings)"
+
+
+def _superlative_stated(decision: KindDecision, question: str, hits: list[SearchHit],
+                        understanding: QueryUnderstanding, services: MetricServices) -> WrittenAnswer | None:
+    """No table ranks the items, and the filing says the pick itself: "The largest properties we occupy outside of the
+    United States are our Bangalore, India and Noida, India offices". The sentence stating the question's own
+    superlative is the answer; one that does not say it ranks nothing."""
+    said = _RANKED_BY.search(_JOINED_QUESTION.split(decision.ask)[0])
+    head = content_words(said.group("by"), list(understanding.companies))[:1] if said else []
+    if not head:
+        return None
+    stated = passage.write(decision.model_copy(update={"order": None}), question, hits, understanding, services)
+    if stated is None or stated.status != "answered" or not stated.citations:
+        return None
+    # (the superlative and the thing it ranks, together: "the largest properties", not "largest" of anything)
+    words = tokenize(stated.citations[0].quote)
+    superlative = said.group(0).split()[0].lower()
+    if not any(w == superlative and head[0] in words[i + 1:i + 4] for i, w in enumerate(words)):
+        return None
+    return stated.model_copy(update={"kind": "choice"})
 
 
 # what a superlative says the items are ranked by: "the most concentrated customer base among its segments"

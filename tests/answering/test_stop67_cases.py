@@ -222,3 +222,13 @@ def test_a_place_asked_is_read_in_the_text_whatever_figures_the_question_names(s
     assert classify("What was Amazon's income tax expense in 2017?", vocab, companies=["Amazon"]).kind == "metric"
     answer = ask(question, filing(AMAZON), [27, 28, 29], services)
     assert answer.status == "answered" and "in Luxembourg" in answer.text, answer.text
+
+
+def test_a_superlative_the_filing_states_itself_answers_when_no_table_ranks_the_items(services):
+    answer = ask('Which are the largest properties occupied by "ADOBE INC." outside of the United States? If data is not '
+                 "available, return 'N/A'.", filing(ADOBE), [33], services)
+    assert answer.status == "answered" and "Bangalore, India and Noida, India" in answer.text, answer.text
+    other = ask("Which are the largest properties occupied by Acme Corp outside of the United States?",
+                one_page("Acme Corp's largest customer outside of the United States is Beta Corp.",
+                         "Acme Corp occupies properties in Canada and Mexico."), [0], services)
+    assert other.status != "answered", other.text
