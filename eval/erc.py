@@ -6,7 +6,8 @@ Each question of DIR/questions.jsonl is asked by its text only, under the router
 typed answer (`typed_answer`):
 - `number`: the answer's `value` (scaled by its unit or the scale word the text shows with
   it), else the one number the text states; "N/A" when the status is not answered or the
-  text states no single number;
+  text states no single number; a percentage asked only from a percentage (of the object
+  the question names, when it names one);
 - `name`: the first row of an answer about many companies, else the single candidate name
   (the question's quoted names) the answer states; "N/A" otherwise;
 - `boolean`: True / False from the answer's leading yes / no; "N/A" otherwise.
@@ -146,6 +147,11 @@ def _figure_matches(text: str, percent: bool = False,
     return found
 
 
+def _figure_end(m: re.Match) -> int:
+    """Where a figure's match ends, the space it may take after it left out ("19 Best Buy ...": at "19")."""
+    return m.start() + len(m.group(0).rstrip())
+
+
 def _unit_scale(unit: str | None) -> float | None:
     words = (unit or "").lower()
     for word in ("thousand", "million", "billion"):
@@ -185,7 +191,8 @@ def typed_number(answer: Answer, question: str = "") -> float | str:
     figure = _typed_figure(answer, question)
     if figure == NA or _of_another_day(answer.answer, question, {figure, answer.value}) \
             or _per_share_for_a_total(answer.answer, question, figure) \
-            or _of_another_owner(answer.answer, question, {figure, answer.value}):
+            or _of_another_owner(answer.answer, question, {figure, answer.value}) \
+            or _count_of_other_things(answer.answer, question, figure):
         return NA
     return figure / asked_scale(question)
 
@@ -212,6 +219,8 @@ def _typed_figure(answer: Answer, question: str) -> float | str:
     counted = _asks_count_of_things(question)
     if counted and answer.value is not None and _MONEY_UNIT.search(answer.unit or ""):
         return NA  # "How many shares ...": dollars are no count of them
+    if _ASKS_PERCENT.search(question):
+        return _typed_percentage(answer, question)
     text = _MONEY.sub(" some ", answer.answer) if counted else answer.answer
     figures = _figures(text)
     if answer.value is not None:
@@ -219,6 +228,8 @@ def _typed_figure(answer: Answer, question: str) -> float | str:
         if scale is None:
             scale = _scale_shown(answer.value, figures)
         return answer.value * scale
+    if (named := _counted_right_before_asked_name(text, question)) is not None:
+        return named
     distinct = {n * s for n, s in figures}
     if not distinct or _fullest_quote_has_none(text, question):
         summed = _counts_listed_in_words(text, question)
@@ -229,6 +240,85 @@ def _typed_figure(answer: Answer, question: str) -> float | str:
     return distinct.pop() if len(distinct) == 1 else NA
 
 
+def _typed_percentage(answer: Answer, question: str) -> float | str:
+    """A percentage asked ("What percentage interest in HSO LLC did ..."): typed only from a percentage the text writes
+    (the "$250 million" value of the deal beside it is no percentage), or the answer's value in percent; when the
+    question names in capitals what the percentage is of (`_percentage_object`), only the one the text writes of that
+    object (`_percentages_of`): "Corning obtained a 100% interest in HS LLC and an 80.5% interest in HSO LLC" gives
+    80.5, and a text writing only HS LLC's 100% gives none. Of several percentages and no object named, the one the
+    question's words pick (`_one_of_several`); none written only in a clause of another year than the question's
+    (`_percentage_of_year_asked`)."""
+    written = {n for n, _s in _figures(answer.answer, percent=True)}
+    asked = _percentage_object(question)
+    of_object = _percentages_of(answer.answer, asked) if asked else written
+    if answer.value is not None:
+        in_percent = bool(re.search(r"percent|%", answer.unit or "", re.I))
+        shown = any(abs(answer.value - n) <= 1e-9 * max(1.0, abs(n)) for n in of_object)
+        return answer.value if shown or (in_percent and not asked) else NA
+    picked = of_object if asked or len(written) <= 1 else _one_of_several(answer.answer, question)
+    if not picked or len(picked) != 1:
+        return NA
+    value = picked.pop()
+    return value if _percentage_of_year_asked(answer.answer, question, value) else NA
+
+
+def _percentage_of_year_asked(text: str, question: str, value: float) -> bool:
+    """The percentage picked is written once at least in a clause of no other year than the question's: "Gross margin
+    was 45% in 2022, compared with 41% in 2021" gives 2022's 45% for none asked of 2021 (the clause of a figure runs
+    from it to the next figure, or its clause's end)."""
+    for sentence in _sentences(text):
+        matches = _figure_matches(sentence)
+        for i, (m, number, _scale) in enumerate(matches):
+            if not m.group("pct") or abs(number - value) > 1e-9 * max(1.0, abs(value)):
+                continue
+            stop = matches[i + 1][0].start() if i + 1 < len(matches) else len(sentence)
+            if not _of_another_year(re.split(r"[.;](?:\s|$)", sentence[m.end(): stop], maxsplit=1)[0], question):
+                return True
+    return False
+
+
+# what a percentage asked is of, named in capitals right after the question's words for it: "What percentage interest
+# in HSO LLC", "what percent of Alpha Holdings' ..." is no object (an owner before its measure), nor a period ("of
+# Fiscal 2022")
+_PERCENTAGE_OF = re.compile(r"\b(?i:percent(?:age)?|stake|share|interest)\s+(?:[a-z-]+\s+){0,3}?(?:in|of)\s+(?:the\s+)?"
+                            r"(?P<object>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*)(?!['’\w])")
+
+
+def _percentage_object(question: str) -> str:
+    """What the percentage asked is of, as the question names it (`_PERCENTAGE_OF`); "" when it names none so."""
+    m = _PERCENTAGE_OF.search(question)
+    if m is None or _NO_OWNER_WORD.search(m.group("object")) or m.group("object").split()[0].lower() in _MONTHS:
+        return ""
+    return _unstopped(m.group("object"))
+
+
+def _percentages_of(text: str, asked: str) -> set[float]:
+    """The percentages the text writes of the object asked: the object named right after the figure ("an 80.5% interest
+    in HSO LLC") or right before the sentence's first figure ("In HSO LLC, we obtained an 80.5% interest"), only words
+    in lower case between (another name between, "a 100% interest in HS LLC, which holds HSO LLC", makes the figure
+    that name's). A legal form the question writes may be left out ("Alpha Holdings" of "Alpha Holdings LLC"); a
+    sentence pairing figures with names "respectively" is read for none."""
+    words = asked.split()
+    if len(words) > 1 and _LEGAL_END.search(words[-1]):
+        name = r"\s+".join(map(re.escape, words[:-1])) + rf"(?:,?\s+{re.escape(words[-1])})?"
+    else:
+        name = r"\s+".join(map(re.escape, words))
+    name = f"(?i:{name})"  # (a question may capitalise a measure the text writes in lower case: "of Net Sales")
+    between = r"(?:[\s,]+[a-z][a-z-]*)*?[\s,]+"  # (words in lower case only)
+    after = re.compile(rf"{between}{name}(?![\w&-])")
+    before = re.compile(rf"(?<![\w&-]){name}(?:[\s,]+[a-z][a-z-]*)*[\s,]+(?:[$€£]\s?)?$")
+    found = set()
+    for sentence in _sentences(_CITATION_MARK.sub(" ", text)):
+        if _RESPECTIVELY.search(sentence):
+            continue
+        for i, (m, number, _scale) in enumerate(_figure_matches(sentence)):
+            # (the words before a figure are another figure's after it: read only before the sentence's first)
+            if m.group("pct") and (after.match(sentence, _figure_end(m)) or (i == 0 and before.search(
+                    sentence[: m.start()]))):
+                found.add(number)
+    return found
+
+
 # an amount of money as written: "$6.0 billion", "USD 5 million", "€13.1bn"
 _MONEY = re.compile(r"(?:[$£€]|\b(?:USD|US\$|EUR|GBP)\s?)\s?\d[\d,]*(?:\.\d+)?"
                     r"(?:\s*(?:thousand|million|billion|trillion|bn|mn|m|b|k)\b)?", re.I)
@@ -236,6 +326,83 @@ _MONEY_UNIT = re.compile(r"\b(?:USD|US\$|EUR|GBP|dollars?|euros?|pounds?)\b|[$£
 # the question asks its count in money all the same: "how many dollars", "(in USD)"
 _COUNT_IN_MONEY = re.compile(r"\bhow\s+many\s+(?:dollars|euros|pounds)\b|\bin\s+(?:USD|US\$|EUR|GBP|dollars|euros|pounds)\b",
                              re.I)
+
+
+# "How many Best Buy Outlet Centers did ...": the things a count asks, up to the question's verb
+_ASKED_THINGS = re.compile(r"\bhow\s+many\s+(?P<things>(?:[\w&'’.-]+\s+){0,5}?[\w&'’-]+)\s+(?:did|does|do|were|was|are|"
+                           r"is|has|have|had|will|would|can|could)\b", re.I)
+# the things a figure counts, the words right after it up to a word that ends them ("19 Best Buy Outlet Centers and
+# 14 ...", "5,000 employees were ...", "16 stores operated at ..."): a preposition, a conjunction, a verb
+_COUNTED_AFTER = re.compile(r"(?:[ \t]+(?!(?:and|or|of|in|at|on|to|for|from|by|with|as|than|per|were|was|are|is|be|"
+                            r"been|have|has|had|will|would|that|which|who|include[sd]?|including|[a-z]+ed|[a-z]+ing)\b)"
+                            r"[A-Za-z][\w&'’-]*){1,5}")
+# a sentence telling of a plan, not of what is: "we currently expect to close approximately 20 to 30 Best Buy stores"
+# (in lower case, save a sentence's first word: "the Plan", "Target" are names)
+_PLAN = re.compile(r"\b(?:[Ee]xpect\w*|plan(?:s|ned|ning)?|[Ii]ntend\w*|[Aa]nticipat\w*|will|shall|would|"
+                   r"target(?:s|ed|ing)?|aim(?:s|ed|ing)?|propos\w*|goals?|forecast\w*)\b")
+_FISCAL_YEARS_WRITTEN = re.compile(r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b", re.I)
+
+
+def _asked_named_things(question: str) -> str:
+    """The things a count asks when the question names them by their own name, a word in capitals among them ("Best
+    Buy Outlet Centers", "Class A shares"); "" for things named in lower case only ("employees") or none."""
+    m = _ASKED_THINGS.search(question)
+    things = m.group("things") if m else ""
+    if not re.search(r"\b[A-Z]", things) or re.search(r"[\"“”]", things):
+        return ""
+    return things
+
+
+def _counted_as_asked(sentence: str, at: int, question: str) -> bool:
+    """The sentence stating a count (the figure at `at`) tells of what is, in the period asked: no plan before the
+    figure ("we expect to open 30 ..."), not another year (`_of_another_year`), nor another fiscal year than the one
+    asked ("at the end of fiscal 2022" for fiscal 2023)."""
+    fiscal = {m.group("year") for m in _FISCAL_YEAR.finditer(question)}
+    written = set(_FISCAL_YEARS_WRITTEN.findall(sentence))
+    return not _PLAN.search(sentence, 0, at) and not _of_another_year(sentence, question) \
+        and not (fiscal and written and not fiscal & written)
+
+
+def _counted_right_before_asked_name(text: str, question: str) -> float | None:
+    """The count written right before the asked things' own name (`_asked_named_things`): "(1) Includes 20 Pacific
+    Sales stores, 19 Best Buy Outlet Centers and 14 Yardbird stand-alone stores." for "How many Best Buy Outlet Centers
+    did X operate at the end of fiscal 2023?" (beside "we currently expect to close approximately 20 to 30 Best Buy
+    stores and to increase the number of Outlet Centers to approximately 30": a plan, of other things). Its sentence
+    tells of what is in the period asked (`_counted_as_asked`); None unless one count is so written."""
+    things = _asked_named_things(question)
+    if not things:
+        return None
+    name = re.compile(r"[ \t]+" + r"\s+".join(map(re.escape, things.split())) + r"(?![\w&-])", re.I)
+    found = set()
+    for sentence in _sentences(text):
+        for m, number, scale in _figure_matches(sentence):
+            if not m.group("pct") and name.match(sentence, _figure_end(m)) \
+                    and _counted_as_asked(sentence, m.start(), question):
+                found.add(number * scale)
+    return found.pop() if len(found) == 1 else None
+
+
+def _count_of_other_things(text: str, question: str, figure: float) -> bool:
+    """A count of things the question names by their own name (`_asked_named_things`), typed from a figure the text
+    writes only as a count of other things ("19 Best Buy stores" for "How many Best Buy Outlet Centers": the thing
+    counted, the last word after the figure, is none of the question's), of a plan, or of another period
+    (`_counted_as_asked`). A figure written with no thing after it ("increase ... to approximately 30.") counts what
+    its sentence says; one the text does not write (a total of its counts) is left to its reader."""
+    things = _asked_named_things(question)
+    if not things:
+        return False
+    asked = {w.lower()[:5] for w in re.findall(r"[A-Za-z][\w'’-]*", things)}
+    seen = False
+    for sentence in _sentences(text):
+        for m, number, scale in _figure_matches(sentence):
+            if abs(number * scale - figure) > 1e-6 * max(1.0, abs(figure)) or m.group("pct"):
+                continue
+            seen = True
+            counted = _COUNTED_AFTER.match(sentence, _figure_end(m))
+            head = counted.group(0).split()[-1].lower()[:5] if counted else None
+            if (head is None or head in asked) and _counted_as_asked(sentence, m.start(), question):
+                return False
+    return seen
 
 
 def _asks_count_of_things(question: str) -> bool:
@@ -929,7 +1096,9 @@ def _question_words(question: str) -> set[str]:
             and not t.isdigit()}
 
 
-_ASKS_PERCENT = re.compile(r"\bwhat\s+(?:percentage|percent|share)\s+of\b|\bin\s+percent\b", re.I)
+# "what percentage of", "What percentage interest in", "By approximately what percentage did", "(in percent)"
+_ASKS_PERCENT = re.compile(r"\bwhat\s+(?:percentage|percent)\b|\bwhat\s+share\s+of\b|\bin\s+percent\b"
+                           r"|\bas\s+a\s+percentage\s+of\b", re.I)
 
 
 def candidate_names(question: str) -> list[str]:
@@ -956,6 +1125,35 @@ def offered_choice(question: str) -> list[str]:
 
 
 def typed_name(answer: Answer, question: str) -> str:
+    """The name read (`_typed_name`), whole with the trade name it does business as (`_whole_trade_name`), unless the
+    question offers its own spellings to choose from."""
+    name = _typed_name(answer, question)
+    if name == NA or len(offered_choice(question)) >= 2:
+        return name
+    return _whole_trade_name(name, answer.answer)
+
+
+def _whole_trade_name(name: str, text: str) -> str:
+    """The name with the trade name it does business as, as the text writes the two ("Two Peaks, LLC d/b/a Yardbird
+    Furniture" for "Two Peaks" or "Yardbird Furniture" read): the whole is the company's name. A heading's words run
+    into the next sentence ("... Yardbird Furniture In fiscal 2022, we acquired") are no part of it; the name as read
+    when the text writes none, or two wholes."""
+    def words(n: str) -> set[str]:
+        return set(company_key(n).split()) - _FORM_WORDS
+
+    key = words(name)
+    wholes = set()
+    for m in _DBA.finditer(text):
+        trade = m.group("trade").split()
+        while len(trade) > 1 and _OPENER.fullmatch(trade[-1]):
+            trade.pop()
+        trade_name = _unstopped(" ".join(trade))
+        if key and key in (words(m.group("legal")), words(trade_name)):
+            wholes.add(text[m.start(): m.start("trade")] + trade_name)
+    return wholes.pop() if len(wholes) == 1 else name
+
+
+def _typed_name(answer: Answer, question: str) -> str:
     """The name as the question spells it (the challenge matches names exactly): the
     answer's first row (its catalog name, e.g. "Mercia", is the candidate "Mercia Asset
     Management PLC" it begins), else the one candidate the text names in full. A question
@@ -1111,6 +1309,11 @@ def _owner_of_asked_phrase(text: str, question: str) -> str:
 # Tank Lines, Inc.")
 _QUOTED_NAME = re.compile(r"(?<![\w.])(?:[A-Z][\w'’.-]*)(?:\s+(?:&\s+|of\s+)?[A-Z][\w'’.-]*)*"
                           r"(?:,\s+(?:Inc|LLC|Ltd|Limited|Corp|plc|SA|AG|N\.V|L\.P)\.?)?")
+# "doing business as": a legal name and the trade name it goes by, "Two Peaks, LLC d/b/a Yardbird Furniture"
+_DBA = re.compile(rf"(?P<legal>{_QUOTED_NAME.pattern})\s+(?:d/b/a|d\.b\.a\.?|dba|doing\s+business\s+as)\s+"
+                  rf"(?P<trade>{_QUOTED_NAME.pattern})")
+
+
 # words a filing capitalises as its own defined terms, no other party's name
 # (an abbreviation in capitals is one too, "SEC", "GAAP", "EBITDA", save a name of four letters or more a company goes
 # by, "MICROS" of "MICROS Systems, Inc.")
@@ -1730,6 +1933,12 @@ def _unstopped(item: str) -> str:
 
 
 def typed_names(answer: Answer, question: str = "") -> list[str] | str:
+    """The names read (`_typed_names`), each whole with the trade name it does business as (`_whole_trade_name`)."""
+    names = _typed_names(answer, question)
+    return names if names == NA else [_whole_trade_name(n, answer.answer) for n in names]
+
+
+def _typed_names(answer: Answer, question: str = "") -> list[str] | str:
     """The names an answer lists: its rows, its leading names, a quoted table's people, else the list a reader of a
     shape finds in its quotes, last the one list the sentence best saying what the question asks gives where the
     question's words point (`_list_in_best_sentence`); "N/A" when none."""
@@ -1750,8 +1959,51 @@ def typed_names(answer: Answer, question: str = "") -> list[str] | str:
         or _bullet_subjects(answer.answer, question) or _several(_names_after_asked_verb(first, question)) \
         or _several(_objects_dated_in_asked_year(" ".join(_quotes_of(answer.answer)), question)) \
         or _parts_of_asked_whole(answer.answer, question) \
+        or _pair_one_and_the_other(answer.answer, question) \
         or _list_in_best_sentence(answer.answer, question) \
         or NA
+
+
+# a counted pair: "two European warehouses ..., one located in Burglengenfeld, Germany, and the other in Venlo, the
+# Netherlands." (each item up to its clause's end: a comma before a word in lower case other than a place's "the")
+_PAIR = re.compile(r"\bone\s+(?:[a-z]+\s+){0,3}?(?P<a>[A-Z][^;]*?),?\s+and\s+the\s+other\s+(?:[a-z]+\s+){0,3}?"
+                   r"(?P<b>[A-Z][^;]*?)(?=[.;]?[\"”]?\s*$|[.;]\s+[\"“]?[A-Z]|,\s+(?!the\s+[A-Z])[a-z])")
+# the count of the things a sentence tells of, before their pair: "two European warehouses"
+_COUNT_BEFORE = re.compile(rf"\b(?P<count>{'|'.join(NUMBER_WORDS)}|\d{{1,2}}|both|several|many|various)\s+"
+                           r"(?:[\w-]+\s+){0,3}[a-z][\w-]*s\b", re.I)
+
+
+def _pair_one_and_the_other(text: str, question: str) -> list[str]:
+    """The two names a sentence gives as a counted pair, "one ... X, and the other ... Y": "The only facilities
+    currently owned by the Company are two European warehouses utilized by the Distribution segment, one located in
+    Burglengenfeld, Germany, and the other in Venlo, the Netherlands." for "In which locations are the only facilities
+    owned by X situated?". "The other" closes the pair: a count before it must be two ("three warehouses, one in A
+    and the other in B" leaves one out), and "another", "others" or a third item leave the list open. The sentence
+    is one best saying what the question asks (`_best_sentences`), of nothing not so before the pair
+    (`_not_so_before`; for places, nothing not, not yet or no longer held there, `_NOT_HELD_THERE`); each item a name,
+    or a place and its region after a comma ("Venlo, the Netherlands"), none the question's own; none unless one
+    such pair."""
+    places, said = bool(_ASKS_PLACE.search(_asked_kind(question))), set(tokenize(question))
+    pairs = []
+    for sentence in _best_sentences(text, question):
+        for m in _PAIR.finditer(sentence):
+            counted = [c.group("count").lower() for c in _COUNT_BEFORE.finditer(sentence, 0, m.start())]
+            if counted and counted[-1] != "both" and count_of(counted[-1]) != 2:
+                return []
+            if _not_so_before(sentence, m.start()) or (places and any(
+                    not set(tokenize(n.group(0))) <= said for n in _NOT_HELD_THERE.finditer(sentence))):
+                return []
+            items = [_unstopped(m.group(g).strip(" ,")) for g in ("a", "b")]
+            own = _question_name_words(question)
+            for item in items:
+                parts = [re.sub(r"^the\s+", "", p) for p in item.split(", ")]
+                if len(parts) > 2 or not all(_name_like(p) and not _OPENER.match(p) and not _DEFINED_TERM.match(p)
+                                             and p.split()[0].lower() not in _MONTHS for p in parts) \
+                        or _name_words(item) & own:
+                    return []
+            if items not in pairs:
+                pairs.append(items)
+    return pairs[0] if len(pairs) == 1 else []
 
 
 # "Which two operating segments make up ...": the count of parts the question states

@@ -1882,3 +1882,153 @@ _PARTNER = 'Which company partnered with "eBay Inc." to launch a platform in 202
 ])  # fmt: skip
 def test_the_other_readers_before_the_general_one_read_the_year_asked(question, quote, name):
     assert typed_answer("name", _passage(f'"{quote}" (fo p.3)'), question) == name
+
+
+# --------------------------------------------------------------------------- stop 67c: four shapes of erc_blind26b
+# A percentage asked is typed only from a percentage, and, when the question names in capitals what it is of ("What
+# percentage interest in HSO LLC"), only from the one written of that object, no other name between; none written only
+# of another year. A count of things the question names by their own name ("How many Best Buy Outlet Centers") is the
+# count written right before that name, in a sentence of what is in the period asked; a figure counting other things
+# ("19 Best Buy stores"), a plan or another fiscal year is none. A counted pair "one ... A, and the other ... B" is a
+# list of two. A name that does business as another ("Two Peaks, LLC d/b/a Yardbird Furniture") is typed whole.
+
+_HSO = ('What percentage interest in HSO LLC did "CORNING INCORPORATED" obtain upon completion of Hemlock '
+        "Semiconductor Group's redemption of DuPont's ownership interest on September 9, 2020?" + _NA_ASKED)
+_REDEMPTION = ('"On September 9, 2020, Hemlock Semiconductor Group (“HSG”) redeemed the entire ownership interest of '
+               'DuPont in HSG with a value of $250 million (the “Redemption”)." (aa p.63) ')
+_HSO_PAIR = ('"Upon completion of the Redemption, Corning obtained a 100% interest in HS LLC and an 80.5% interest in '
+             'HSO LLC, which are affiliated entities within HSG." (aa p.63)')
+_STAKE = 'What percentage stake in {object} does "Foo Corp" hold?' + _NA_ASKED
+_STAKES = '"We hold a 35% stake in Alpha Holdings and a 60% stake in Beta Partners LLC." (fo p.3)'
+
+
+@pytest.mark.parametrize(("question", "text", "figure"), [
+    (_HSO, _REDEMPTION + _HSO_PAIR, 80.5),
+    # the object before the sentence's first figure; a legal form the question writes, left out
+    (_HSO, '"In HSO LLC, we obtained an 80.5% interest upon completion of the Redemption." (aa p.63)', 80.5),
+    (_STAKE.format(object="Alpha Holdings LLC"), _STAKES, 35),
+    (_STAKE.format(object="Beta Partners LLC"), _STAKES, 60),
+    # the object past the question's own words; a measure the question capitalises, written in lower case
+    ('What percentage of the shares of Foo Holdings did "Bar Inc." acquire?' + _NA_ASKED, '"In 2021, we acquired 60% '
+     'of the shares of Foo Holdings for $5 million." (fo p.3)', 60),
+    ('What percentage of Net Sales did the F-35 program of "Foo Corp" generate in 2020?' + _NA_ASKED, '"The F-35 '
+     'program generated 28% of our total consolidated net sales in 2020 and 27% in 2019." (fo p.3)', 28),
+    # no object named: the one percentage, of the year asked
+    ('By approximately what percentage did "Foo Inc." plan to reduce its current workforce under the restructuring '
+     "plan announced on January 4, 2023?" + _NA_ASKED, '"The restructuring plan includes a reduction of our current '
+     'workforce by approximately 10%." (fo p.3) "We had 79,390 employees." (fo p.4)', 10),
+    ("What percentage was gross margin in 2022?" + _NA_ASKED, '"Gross margin was 45% in 2022." (fo p.3)', 45),
+])  # fmt: skip
+def test_a_percentage_asked_is_the_one_written_of_the_object_the_question_names(question, text, figure):
+    assert typed_answer("number", _passage(text), question) == figure
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    # the deal's value is no percentage
+    (_HSO, _REDEMPTION),
+    # a percentage of another object only, or of an object the question does not name
+    (_HSO, '"Upon completion of the Redemption, Corning obtained a 100% interest in HS LLC." (aa p.63)'),
+    (_HSO.replace("HSO LLC", "Gamma LLC"), _REDEMPTION + _HSO_PAIR),
+    (_STAKE.format(object="Gamma Partners LLC"), _STAKES),
+    # another name between the figure and the object; figures paired "respectively"
+    (_HSO, '"Corning obtained a 100% interest in HS LLC, which holds HSO LLC." (aa p.63)'),
+    (_HSO, '"Corning obtained interests of 100% and 80.5% in HS LLC and HSO LLC, respectively." (aa p.63)'),
+    # another year's percentage
+    ("What percentage was gross margin in 2021?" + _NA_ASKED, '"Gross margin was 45% in 2022." (fo p.3)'),
+])  # fmt: skip
+def test_a_percentage_of_another_object_or_year_or_no_percentage_is_na(question, text):
+    assert typed_answer("number", _passage(text), question) == NA
+
+
+_OUTLETS = 'How many {things} did "BEST BUY CO., INC." operate at the end of fiscal 2023?' + _NA_ASKED
+_OUTLET_PLAN = ('"In fiscal 2024, we currently expect to close approximately 20 to 30 Best Buy stores and to increase '
+                'the number of Outlet Centers to approximately 30." (c4 p.26) ')
+_STORE_NOTE = ('"(1) Includes 20 Pacific Sales stores, 19 Best Buy Outlet Centers and 14 Yardbird stand-alone stores." '
+               "(c4 p.19)")
+
+
+@pytest.mark.parametrize(("things", "text", "count"), [
+    ("Best Buy Outlet Centers", _OUTLET_PLAN + _STORE_NOTE, 19),
+    ("Pacific Sales stores", _STORE_NOTE, 20),
+    ("Yardbird stand-alone stores", _OUTLET_PLAN + _STORE_NOTE, 14),
+    # the year asked beside another; the things' last words alone
+    ("Best Buy Outlet Centers", '"We operated 19 Best Buy Outlet Centers at the end of fiscal 2023, compared to 16 at '
+     'the end of fiscal 2022." (c4 p.3)', 19),
+    ("Best Buy Outlet Centers", '"At the end of fiscal 2023, we operated 19 Outlet Centers." (c4 p.3)', 19),
+])  # fmt: skip
+def test_a_count_of_named_things_is_the_one_written_right_before_their_name(things, text, count):
+    assert typed_answer("number", _passage(text), _OUTLETS.format(things=things)) == count
+
+
+@pytest.mark.parametrize("text", [
+    # counts of other things only ("19 Best Buy stores"), or a plan
+    '"(1) Includes 20 Pacific Sales stores, 19 Best Buy stores and 14 Yardbird stand-alone stores." (c4 p.19)',
+    _OUTLET_PLAN + '"(1) Includes 20 Pacific Sales stores and 14 Yardbird stand-alone stores." (c4 p.19)',
+    '"In fiscal 2024, we expect to open 30 Best Buy Outlet Centers." (c4 p.3)',
+    # another fiscal year; two counts of the name
+    '"We operated 16 Best Buy Outlet Centers at the end of fiscal 2022." (c4 p.3)',
+    '"We operated 19 Best Buy Outlet Centers in the U.S. and 3 Best Buy Outlet Centers in Canada." (c4 p.3)',
+    '"At the end of fiscal 2023, Outlet Centers totaled 19 stores." (c4 p.3)',
+])  # fmt: skip
+def test_a_count_of_other_things_a_plan_or_another_year_is_no_count_of_the_named_things(text):
+    assert typed_answer("number", _passage(text), _OUTLETS.format(things="Best Buy Outlet Centers")) == NA
+
+
+_OWNED = 'In which locations are the only facilities owned by "ACTIVISION BLIZZARD, INC." situated?' + _NA_ASKED
+_WAREHOUSES = ('"The only facilities currently owned by the Company are {count} European warehouses utilized by the '
+               'Distribution segment, one located in Burglengenfeld, Germany, {rest}" (3d p.27)')
+_JVS = 'With which companies did "Foo Corp" form joint ventures in 2021?' + _NA_ASKED
+
+
+@pytest.mark.parametrize(("question", "text", "names"), [
+    (_OWNED, _WAREHOUSES.format(count="two", rest="and the other in Venlo, the Netherlands."),
+     ["Burglengenfeld, Germany", "Venlo, the Netherlands"]),
+    (_OWNED, _WAREHOUSES.format(count="both", rest="and the other in Venlo, the Netherlands.").replace("both European",
+     "both of its European"), ["Burglengenfeld, Germany", "Venlo, the Netherlands"]),
+    (_JVS, '"In 2021, we formed two joint ventures, one with Alpha Inc. and the other with Beta LLC." (fo p.3)',
+     ["Alpha Inc.", "Beta LLC"]),
+])  # fmt: skip
+def test_a_counted_pair_one_and_the_other_is_a_list_of_two(question, text, names):
+    assert typed_answer("names", _passage(text), question) == names
+
+
+@pytest.mark.parametrize(("question", "text"), [
+    # a count of three, an open list
+    (_OWNED, _WAREHOUSES.format(count="three", rest="and the other in Venlo, the Netherlands.")),
+    (_OWNED, _WAREHOUSES.format(count="several", rest="another in Venlo, the Netherlands, and others in France.")),
+    # no longer held; a sentence of other facilities (leased); another year's pair
+    (_OWNED, _WAREHOUSES.format(count="two", rest="and the other in Venlo, the Netherlands, until we sold them in "
+                                                  "2018.")),
+    (_OWNED, '"We lease two offices, one in London and the other in Paris." (fo p.3)'),
+    (_JVS, '"In 2019, we formed two joint ventures, one with Alpha Inc. and the other with Beta LLC." (fo p.3)'),
+    (_JVS, '"In 2021, we formed three joint ventures, one with Alpha Inc. and the other with Beta LLC." (fo p.3)'),
+])  # fmt: skip
+def test_a_pair_of_another_count_time_or_thing_or_an_open_list_is_na(question, text):
+    assert typed_answer("names", _passage(text), question) == NA
+
+
+_YARDBIRD = ('Which direct-to-consumer outdoor furniture company did "BEST BUY CO., INC." acquire on November 4, 2021?'
+             + _NA_ASKED)
+_DBA_QUOTES = ('"Two Peaks, LLC d/b/a Yardbird Furniture In fiscal 2022, we acquired all of the outstanding shares of '
+               "Two Peaks, LLC d/b/a Yardbird Furniture (“Yardbird”), a direct-to-consumer outdoor furniture company, "
+               'on November 4, 2021, for net cash consideration of $79 million." (c4 p.51) "On November 4, 2021, we '
+               'acquired all outstanding shares of Two Peaks, LLC d/b/a Yardbird Furniture (“Yardbird”)." (c4 p.23)')
+
+
+@pytest.mark.parametrize(("lead", "name"), [
+    ("Two Peaks", "Two Peaks, LLC d/b/a Yardbird Furniture"),
+    ("Yardbird Furniture", "Two Peaks, LLC d/b/a Yardbird Furniture"),
+    # a name the text writes with no trade name stays as read
+    ("Current Health Ltd.", "Current Health Ltd."),
+])  # fmt: skip
+def test_a_name_doing_business_as_another_is_typed_whole(lead, name):
+    assert typed_answer("name", _passage(f"{lead}\n\n{_DBA_QUOTES}"), _YARDBIRD) == name
+    assert typed_answer("names", _passage(f"{lead}\n\n{_DBA_QUOTES}"), _YARDBIRD) == [name]
+
+
+def test_a_name_with_two_trade_names_or_a_choice_the_question_offers_is_not_made_whole():
+    two = _passage('Two Peaks\n\n"We acquired Two Peaks, LLC d/b/a Yardbird Furniture and Two Peaks, LLC d/b/a Peak '
+                   'Patio." (c4 p.3)')
+    assert typed_answer("name", two, _YARDBIRD) == "Two Peaks"
+    choice = 'Which company did "Foo" acquire in 2021: "Two Peaks" or "Current Health"?' + _NA_ASKED
+    assert typed_answer("name", _passage(f"Two Peaks\n\n{_DBA_QUOTES}"), choice) == "Two Peaks"
