@@ -496,14 +496,20 @@ def _superlative_stated(decision: KindDecision, question: str, hits: list[Search
     # (the superlative and the thing it ranks, together: "the largest properties", not "largest" of anything)
     words = tokenize(stated.citations[0].quote)
     superlative = said.group(0).split()[0].lower()
-    if not any(w == superlative and head[0] in words[i + 1:i + 4] for i, w in enumerate(words)):
-        return None
+    if not any(w == superlative and head[0] in words[i + 1:i + 4] for i, w in enumerate(words)) \
+            or not re.search(r"\b(?:is|are)\b", stated.citations[0].quote):
+        return None  # (and said of now: "the largest plant we operated ... was sold in 2023" is no longer one)
     return stated.model_copy(update={"kind": "choice"})
 
 
 # what a superlative says the items are ranked by: "the most concentrated customer base among its segments"
 _RANKED_BY = re.compile(_SUPERLATIVE_WORD.pattern + r"\s+(?P<by>(?:[\w-]+\s+){0,4}?[\w-]+?)\s*"
                         r"(?=\b(?:among|in|of|for|during|by|across|within|as|at|on|to|from|and|or|with)\b|[?,.;:]|$)", re.I)
+
+
+# words of any ranking, no quality of their own: "the biggest contributor", "the largest by size", "the top performer"
+_RANK_WORDS = ("contribut", "size", "perform", "one", "item", "part", "share", "portion", "amount", "valu", "number",
+               "total", "player", "compon", "piec", "unit", "busi", "segment")
 
 
 def _unranked_quality(clause: str, table: Table, decision: KindDecision, vocab: Vocabulary) -> str | None:
@@ -514,7 +520,7 @@ def _unranked_quality(clause: str, table: Table, decision: KindDecision, vocab: 
     if said is None or " change from " in table.how or table.how.startswith("by ") or decision.metric or ranked_measure(clause, vocab) \
             or _caption_measure(clause, table):
         return None
-    words = content_words(said.group("by"), [])
+    words = [w for w in content_words(said.group("by"), []) if not w.startswith(_RANK_WORDS)]
     printed = " ".join([table.block.context if table.block is not None else "", table.how, table.measure]
                        + [i.label for i in table.items])
     return said.group("by") if words and overlap(printed, words) == 0 else None

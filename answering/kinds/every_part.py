@@ -73,8 +73,8 @@ _A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
                          r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|(?:19|20)\d\d)", re.I)
 _ASKS_SINCE = re.compile(r"\bsince\s+when\b", re.I)
 # "and how fast did its cloud revenue grow?": a rate of change, a percentage said as a move ("grew 27.2%", "an
-# increase of 27%"), not a share of a total beside it
-_ASKS_RATE = re.compile(r"\bhow\s+(?:fast|quickly|rapidly)\b|\bat\s+what\s+(?:growth\s+)?rate\b|"
+# increase of 27%"), not a share of a total beside it (an interest or tax rate, "at what rate", is no growth)
+_ASKS_RATE = re.compile(r"\bhow\s+(?:fast|quickly|rapidly)\b|\bat\s+what\s+growth\s+rate\b|"
                         r"\bwhat\s+(?:was|is)\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+){0,3}?growth\s+rate\b", re.I)
 _A_RATE = re.compile(r"\b(?:grew|grow(?:th|s|ing)?|increas\w*|rose|rise|up|declin\w*|decreas\w*|fell|down|"
                      r"change[ds]?)\b[^.;%]{0,60}?\d[\d.]*\s*(?:%|percent\b)|"

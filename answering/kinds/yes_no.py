@@ -836,7 +836,7 @@ _ASKS_ANY = re.compile(r"^\W*(?:were|was|did|do|does|are|is|has|have|had)\s+any\
 # a universal No with an exception that names some: "None of our employees are represented by a union, except certain ..."
 _NONE_EXCEPT = re.compile(r"\b(?:none|no|not)\b[^.;]{0,120}?,?\s+(?:except|other\s+than|apart\s+from|save\s+for)\s+"
                           r"(?:for\s+)?(?:that\s+)?(?:certain|some|a\s+(?:few|small|limited)|approximately|about|"
-                          r"those|\d)", re.I)
+                          r"those|(?!(?:19|20)\d\d\b)\d)", re.I)  # (not a year: "other than 2022" is another period)
 _PERIOD_WORDS = frozenset(tokenize("first second third fourth quarter half year results"))
 _CONDITION = re.compile(r",?\s+(?:if|unless|provided\s+that|in\s+the\s+event\s+(?:that|of))\s.*$", re.I)
 # a noun's other word in brackets after it: "the separation (distribution) of PayPal"
@@ -1124,6 +1124,10 @@ def _of_the_asked_name(yes: list[Sentence], no: list[Sentence], ask: str,
 # a figure of the question's own ("10,000 miles", "$1.25 billion", "25%"), not a year
 _NEGATION = re.compile(r"\b(?:not|no|never|none|neither|nor|without|ceased|discontinued|suspended|eliminated)\b|n[’']t\b",
                        re.I)
+# the figure a deed is asked by ("a reduction of approximately 10 percent"), not one naming the thing it is done to
+# ("the $1.5 billion acquisition of Beta", "its 3.5% senior notes")
+_QUANTITY_ASKED = re.compile(r"\b(?:of|by|approximately|about|nearly|roughly|at\s+least|more\s+than|over|under|less\s+than)\s+"
+                             r"\$?\d[\d,.]*\s*(?:%|percent|million|billion|miles|shares)", re.I)
 _FIGURE_ASKED = re.compile(r"(?<![\w.,])(?!(?:19|20)\d\d\b)\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\d,])|(?<![\w.,])(?!(?:19|20)\d\d\b)"
                            r"\d+(?:\.\d+)?(?=\s*(?:%|percent|million|billion|miles|shares))")
 
@@ -1229,7 +1233,7 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
         # authorize a new program in 2024")
         yes, no = _naming_decides(yes, no, lambda s: any(re.search(rf"(?<![\d,.]){re.escape(f)}(?![\d,])", s.text)
                                                          for f in figures))
-    if (yes or no) and _FIGURE_ASKED.search(main_clause(decision.ask)):
+    if (yes or no) and _QUANTITY_ASKED.search(main_clause(decision.ask)):
         # "Did the plan include a reduction of approximately 10 percent of its workforce?": a sentence decides a
         # question stating its own figure by stating a figure too (a No may negate instead), not by naming the topic
         # ("announced a restructuring plan intended to reduce operating costs", under an "Exit or Disposal
@@ -1401,13 +1405,17 @@ def _stated_once(decision: KindDecision, question: str, hits: list[SearchHit], u
 
 
 def _said_in_other_order(topic: Topic, hits: list[SearchHit], companies: list[str]) -> Sentence | None:
-    """A sentence naming every word of one of the topic's phrases of two words or more, in any order ("a reduction of
-    the Company's current workforce" for "workforce reduction"), or None (a topic read off the question's own adjacent
-    words is no phrase: any long sentence may hold both)."""
-    wordings = [set(p) for p in topic.phrases if len(p) >= 2]
+    """A sentence writing one of the topic's two-word phrases turned round ("a reduction of the Company's current
+    workforce" for "workforce reduction"), or None (a topic read off the question's own adjacent words is no phrase)."""
+    wordings = [(p[0], p[-1]) for p in topic.phrases if len(p) == 2]
     for s in sentences(hits, companies):
-        stems = set(tokenize(s.text))
-        if any(w <= stems for w in wordings):
+        if topic.stated_by(s.text):
+            continue  # (in the question's own order: read above as deciding nothing, "a program of 2021" for 2024's)
+        tokens = tokenize(s.text)
+        # (the phrase turned round by "of": "workforce reduction" as "a reduction of the Company's current workforce";
+        # not two words apart, "workforce grew in 2024, and the reduction in turnover")
+        if any(t == last and tokens[i + 1:i + 2] == ["of"] and first in tokens[i + 2:i + 7]
+               for first, last in wordings for i, t in enumerate(tokens)):
             return s
     return None
 

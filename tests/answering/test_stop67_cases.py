@@ -232,3 +232,55 @@ def test_a_superlative_the_filing_states_itself_answers_when_no_table_ranks_the_
                 one_page("Acme Corp's largest customer outside of the United States is Beta Corp.",
                          "Acme Corp occupies properties in Canada and Mexico."), [0], services)
     assert other.status != "answered", other.text
+
+
+# --- a review session's confirmed risks of the readings above, each now held
+
+
+def test_review_an_owned_headquarters_is_not_decided_by_another_property_in_its_city(services):
+    answer = ask("Does Acme Corp own its headquarters in Austin, Texas? If there is no mention, return False.",
+                 one_page("We own our corporate headquarters in Austin, Texas.",
+                          "Our distribution center in Austin, Texas is leased."), [0], services)
+    assert answer.text.startswith("Yes."), answer.text
+
+
+def test_review_none_other_than_a_year_is_no_exception_naming_some(services):
+    answer = ask("Were any goodwill impairment charges recorded by Acme Corp in 2024? If there is no mention, return "
+                 "False.", one_page("No goodwill impairment charges were recorded in any period presented other than "
+                                    "2022, when we recorded a $45 million charge."), [0], services)
+    assert not answer.text.startswith("Yes."), answer.text
+
+
+def test_review_places_listed_before_customers_are_no_customers(services):
+    from answering.kinds.customers import states_customers
+
+    assert not states_customers("We sell to customers in North America, Europe, and Asia, with international customers "
+                                "representing 40% of our revenue.")
+
+
+def test_review_two_words_far_apart_are_no_mention_and_a_figure_naming_the_thing_is_not_asked(services):
+    far = ask("Did Acme Corp announce a workforce reduction in 2024? If there is no mention, return False.",
+              one_page("Our workforce grew in 2024, and the reduction in turnover helped productivity."), [0], services)
+    assert far.text.startswith("No."), far.text
+    deal = ask("Did Acme Corp complete the $1.5 billion acquisition of Beta Corp in 2024? If there is no mention, return "
+               "False.", one_page("On March 1, 2024, Acme Corp completed its acquisition of Beta Corp."), [0], services)
+    assert deal.text.startswith("Yes."), deal.text
+
+
+def test_review_a_superlative_said_of_the_past_answers_nothing_now(services):
+    answer = ask("Which of Acme Corp's facilities is the largest manufacturing plant?",
+                 one_page("The largest manufacturing plant we operated, in Toledo, Ohio, was sold in 2023.",
+                          "We now operate plants in Dallas and Reno."), [0], services)
+    assert answer.status != "answered", answer.text
+
+
+def test_review_an_interest_rate_asked_is_no_growth_rate():
+    assert not part_unanswered("at what rate does it bear interest?",
+                               '"The term loan has a principal amount of $500 million and bears interest at SOFR plus '
+                               '1.25%." (acme p.1)', "passage", [])
+
+
+def test_review_a_ranking_word_is_no_quality_the_table_must_print(services):
+    answer = ask("Which of Corning's reportable segments was the biggest contributor in 2022?", filing(CORNING), [27],
+                 services)
+    assert answer.status == "answered" and answer.text.startswith("Optical Communications"), answer.text
