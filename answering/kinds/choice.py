@@ -265,6 +265,16 @@ def write(decision: KindDecision, question: str, hits: list[SearchHit], understa
     for company in companies:
         named = re.sub(rf"^{re.escape(company)}\s+", "", named, flags=re.I)
     items = f" among the {named}" if named else ""
+    if table is not None and (moved := _MOVED_MEASURE.search(clause)) \
+            and services.vocabulary.match_metrics(moved.group("measure")) in ([], None) \
+            and (unprinted := _unranked_quality(f"most {moved.group('measure')}", table, decision, services.vocabulary,
+                                                changes=True)):
+        # "Which segment contributed most to the growth in its total backlog?": a ranking of the segments' revenue
+        # changes says nothing of their backlog's
+        reason = f"the items were ranked {how}, which says nothing of “{unprinted}”"
+        return WrittenAnswer(status="not_found", kind="choice", reason=reason,
+                             text=f"{NOT_FOUND.capitalize()}: {reason}; found only: {listing}.",
+                             citations=unique_citations([cite(i.chunk, i.row.line) for i in ranked]))
     superlative = _SUPERLATIVE_WORD.search(clause)
     if superlative and table is not None and not line \
             and (unread := _unranked_quality(clause, table, decision, services.vocabulary)):
@@ -507,18 +517,23 @@ _RANKED_BY = re.compile(_SUPERLATIVE_WORD.pattern + r"\s+(?P<by>(?:[\w-]+\s+){0,
                         r"(?=\b(?:among|in|of|for|during|by|across|within|as|at|on|to|from|and|or|with)\b|[?,.;:]|$)", re.I)
 
 
+# the measure a change is asked of: "the growth in its total backlog during FY2018" (backlog)
+_MOVED_MEASURE = re.compile(r"\b(?:growth|increase|decrease|decline|change|drop|rise|fall)\s+in\s+(?:its\s+|the\s+|their\s+)?"
+                            r"(?:total\s+|overall\s+|consolidated\s+)?(?P<measure>[a-z][\w-]*(?:\s+(?!during|in|for|of|from|"
+                            r"between|at|by|and|or|to|over|since)[a-z][\w-]*){0,2})", re.I)
 # words of any ranking, no quality of their own: "the biggest contributor", "the largest by size", "the top performer"
 _RANK_WORDS = ("contribut", "size", "perform", "one", "item", "part", "share", "portion", "amount", "valu", "number",
                "total", "player", "compon", "piec", "unit", "busi", "segment")
 
 
-def _unranked_quality(clause: str, table: Table, decision: KindDecision, vocab: Vocabulary) -> str | None:
+def _unranked_quality(clause: str, table: Table, decision: KindDecision, vocab: Vocabulary,
+                      changes: bool = False) -> str | None:
     """The quality the question ranks the items by ("concentrated customer base") when neither the
     vocabulary reads a measure in the ranking clause nor the table's caption or labels say any of
     its words: the table's own ranking (by sales) would answer another question."""
     said = _RANKED_BY.search(clause)
-    if said is None or " change from " in table.how or table.how.startswith("by ") or decision.metric or ranked_measure(clause, vocab) \
-            or _caption_measure(clause, table):
+    if said is None or (not changes and (" change from " in table.how or table.how.startswith("by ") or decision.metric
+                                          or ranked_measure(clause, vocab) or _caption_measure(clause, table))):
         return None
     words = [w for w in content_words(said.group("by"), []) if not w.startswith(_RANK_WORDS)]
     printed = " ".join([table.block.context if table.block is not None else "", table.how, table.measure]

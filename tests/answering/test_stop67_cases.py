@@ -284,3 +284,15 @@ def test_review_a_ranking_word_is_no_quality_the_table_must_print(services):
     answer = ask("Which of Corning's reportable segments was the biggest contributor in 2022?", filing(CORNING), [27],
                  services)
     assert answer.status == "answered" and answer.text.startswith("Optical Communications"), answer.text
+
+
+BOEING_2018 = "financebench/pdfs/BOEING_2018_10K.pdf"
+
+
+def test_a_change_ranked_in_another_measure_than_the_one_asked_is_refused(services):
+    backlog = ask("Which of Boeing's segments contributed most to the growth in its total backlog during FY2018?",
+                  filing(BOEING_2018), [54], services)
+    assert backlog.status != "answered" and "backlog" in backlog.text, backlog.text
+    revenues = ask("Which of Boeing's segments contributed most to the growth in its total revenues during FY2018?",
+                   filing(BOEING_2018), [54], services)
+    assert revenues.status == "answered" and revenues.text.startswith("Commercial Airplanes"), revenues.text
