@@ -265,14 +265,23 @@ def _typed_percentage(answer: Answer, question: str) -> float | str:
 def _percentage_of_year_asked(text: str, question: str, value: float) -> bool:
     """The percentage picked is written once at least in a clause of no other year than the question's: "Gross margin
     was 45% in 2022, compared with 41% in 2021" gives 2022's 45% for none asked of 2021 (the clause of a figure runs
-    from it to the next figure, or its clause's end)."""
+    from it to the next figure, or its clause's end). A sentence's first figure is dated by the year its clause
+    writes last before it, when the words after it name none or another: "In 2023, revenue grew 12% over 2022." is
+    2023's 12% (the year after it the one compared with), "In 2022, gross margin was 45%." none of 2021."""
+    years = _question_years(question)
     for sentence in _sentences(text):
         matches = _figure_matches(sentence)
         for i, (m, number, _scale) in enumerate(matches):
             if not m.group("pct") or abs(number - value) > 1e-9 * max(1.0, abs(value)):
                 continue
             stop = matches[i + 1][0].start() if i + 1 < len(matches) else len(sentence)
-            if not _of_another_year(re.split(r"[.;](?:\s|$)", sentence[m.end(): stop], maxsplit=1)[0], question):
+            after = re.split(r"[.;](?:\s|$)", sentence[m.end(): stop], maxsplit=1)[0]
+            before = _A_YEAR.findall(re.split(r";\s", sentence[: m.start()])[-1]) if i == 0 else []
+            if years and before and not set(_A_YEAR.findall(after)) & years:
+                if before[-1] in years:
+                    return True
+                continue
+            if not _of_another_year(after, question):
                 return True
     return False
 
@@ -336,10 +345,22 @@ _ASKED_THINGS = re.compile(r"\bhow\s+many\s+(?P<things>(?:[\w&'’.-]+\s+){0,5}?
 _COUNTED_AFTER = re.compile(r"(?:[ \t]+(?!(?:and|or|of|in|at|on|to|for|from|by|with|as|than|per|were|was|are|is|be|"
                             r"been|have|has|had|will|would|that|which|who|include[sd]?|including|[a-z]+ed|[a-z]+ing)\b)"
                             r"[A-Za-z][\w&'’-]*){1,5}")
-# a sentence telling of a plan, not of what is: "we currently expect to close approximately 20 to 30 Best Buy stores"
-# (in lower case, save a sentence's first word: "the Plan", "Target" are names)
-_PLAN = re.compile(r"\b(?:[Ee]xpect\w*|plan(?:s|ned|ning)?|[Ii]ntend\w*|[Aa]nticipat\w*|will|shall|would|"
-                   r"target(?:s|ed|ing)?|aim(?:s|ed|ing)?|propos\w*|goals?|forecast\w*)\b")
+# a clause telling of a plan, not of what is, by its verb: "we currently expect to close approximately 20 to 30 Best
+# Buy stores", "we plan to open", "we will open" (in lower case, save a sentence's first word: "the Plan", "Target" are
+# names); a plan named as a thing ("Under our stock repurchase plan, we repurchased 10 million ...") tells of none
+_PLAN = re.compile(r"\b(?:[Ee]xpect\w*|plan(?:s|ned)?\s+to|planning|[Ii]ntend\w*|[Aa]nticipat\w*|will|shall|would|"
+                   r"target(?:s|ed|ing)?\s+to|aim(?:s|ed|ing)?\s+to|propos(?:e|es|ed|ing)\s+to|"
+                   r"goals?\s+(?:is|are|was)\s+to|forecast\w*)\b")
+# where a figure's clause opens: after a semicolon or a colon, or a comma before a clause joined to the last ("...
+# will vote together with holders of Class A shares; as of February 1, 2024, 1,234,567 Class A shares were ...")
+_CLAUSE_OPENS = re.compile(r"[;:]\s+|,\s+(?:and|but|while|whereas)\s+")
+# a deed done to the things counted, in the words right before the figure ("we issued 2,000,000 Class A shares") or
+# said of them after ("... Class A shares were repurchased"): save a period's end ("the year ended"), a place ("located
+# in") and shares "issued and outstanding"
+_DONE_WORD = r"(?!(?:ended|located|based|situated|combined|consolidated|issued\s+and\s+outstanding)\b)[a-z]{3,}ed\b"
+_DONE_BEFORE = re.compile(rf"\b{_DONE_WORD}")
+_DONE_AFTER = re.compile(rf"^[^,;:.]*?\b(?:were|was|are|is|have\s+been|has\s+been|had\s+been)\s+(?:[a-z]+ly\s+)?"
+                         rf"{_DONE_WORD}")
 _FISCAL_YEARS_WRITTEN = re.compile(r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b", re.I)
 
 
@@ -353,14 +374,22 @@ def _asked_named_things(question: str) -> str:
     return things
 
 
-def _counted_as_asked(sentence: str, at: int, question: str) -> bool:
-    """The sentence stating a count (the figure at `at`) tells of what is, in the period asked: no plan before the
-    figure ("we expect to open 30 ..."), not another year (`_of_another_year`), nor another fiscal year than the one
-    asked ("at the end of fiscal 2022" for fiscal 2023)."""
+def _counted_as_asked(sentence: str, at: int, end: int, question: str) -> bool:
+    """The sentence stating a count (the figure at `at`, the things it counts up to `end`) tells of what is, in the
+    period asked: no plan in the figure's own clause before it ("we expect to open 30 ...", `_PLAN`; a plan of another
+    clause, "Holders of Class B shares will vote ...; as of February 1, 2024, 1,234,567 ...", is that clause's), not
+    another year (`_of_another_year`), nor another fiscal year than the one asked ("at the end of fiscal 2022" for
+    fiscal 2023); and no deed done to the things but the question's own ("During 2023, we issued 2,000,000 Class A
+    shares." for "How many Class A shares were outstanding": `_DONE_BEFORE` back to the clause's comma, `_DONE_AFTER`)."""
     fiscal = {m.group("year") for m in _FISCAL_YEAR.finditer(question)}
     written = set(_FISCAL_YEARS_WRITTEN.findall(sentence))
-    return not _PLAN.search(sentence, 0, at) and not _of_another_year(sentence, question) \
-        and not (fiscal and written and not fiscal & written)
+    opens = max((c.end() for c in _CLAUSE_OPENS.finditer(sentence, 0, at)), default=0)
+    stems = {w[:5] for w in tokenize(question)}
+    right_before = re.split(r",\s", sentence[opens: at])[-1]
+    done = [w for w in _DONE_BEFORE.findall(right_before)] + [d.group(0).split()[-1] for d in
+                                                             [_DONE_AFTER.match(sentence[end:])] if d]
+    return not _PLAN.search(sentence, opens, at) and not _of_another_year(sentence, question) \
+        and not (fiscal and written and not fiscal & written) and all(tokenize(w)[0][:5] in stems for w in done)
 
 
 def _counted_right_before_asked_name(text: str, question: str) -> float | None:
@@ -376,8 +405,8 @@ def _counted_right_before_asked_name(text: str, question: str) -> float | None:
     found = set()
     for sentence in _sentences(text):
         for m, number, scale in _figure_matches(sentence):
-            if not m.group("pct") and name.match(sentence, _figure_end(m)) \
-                    and _counted_as_asked(sentence, m.start(), question):
+            if not m.group("pct") and (named := name.match(sentence, _figure_end(m))) \
+                    and _counted_as_asked(sentence, m.start(), named.end(), question):
                 found.add(number * scale)
     return found.pop() if len(found) == 1 else None
 
@@ -400,7 +429,8 @@ def _count_of_other_things(text: str, question: str, figure: float) -> bool:
             seen = True
             counted = _COUNTED_AFTER.match(sentence, _figure_end(m))
             head = counted.group(0).split()[-1].lower()[:5] if counted else None
-            if (head is None or head in asked) and _counted_as_asked(sentence, m.start(), question):
+            if (head is None or head in asked) \
+                    and _counted_as_asked(sentence, m.start(), counted.end() if counted else _figure_end(m), question):
                 return False
     return seen
 
@@ -641,14 +671,29 @@ def _naming_asked_object(quotes: list[str], question: str) -> list[str]:
     question's words than every naming quote stays all the same, in its place: "another joint venture to promote and
     develop new markets for the multi-mission medium airlift KC-390, in which Boeing will hold a 49 percent ownership
     stake" is the venture asked "with Embraer to promote and develop new markets for the KC-390 medium airlift", which
-    an earlier sentence named, not the one "of Embraer" a second quote names."""
+    an earlier sentence named, not the one "of Embraer" a second quote names. Never one writing another name where the
+    question writes its own ("The total consideration transferred for the acquisition of GBT was $5.4 billion" for
+    "... for the acquisition of Biohaven": another deal's, `_another_name_in_place`)."""
     proper = _proper_words(question)
     naming = [q for q in quotes if proper and all(re.search(rf"\b{re.escape(w)}\b", q, re.I) for w in proper)]
     if not naming:
         return quotes
     words = _question_words(question)
     most = max(len(words & set(tokenize(q))) for q in naming)
-    return [q for q in quotes if q in naming or len(words & set(tokenize(q))) > most]
+    return [q for q in quotes if q in naming or (len(words & set(tokenize(q))) > most
+                                                 and not _another_name_in_place(q, question, proper))]
+
+
+def _another_name_in_place(quote: str, question: str, proper: list[str]) -> bool:
+    """The quote writes the two words leading to a name of the question ("acquisition of Biohaven", articles aside)
+    followed by a capitalised word none of the question's ("acquisition of GBT"): it tells of another thing."""
+    own = {w.lower() for w in proper} | {w.lower() for w in re.findall(r"[A-Z][\w.&-]*", question)}
+    for w in proper:
+        for m in re.finditer(rf"\b([a-z]+)\s+([a-z]+)\s+(?:the\s+)?{re.escape(w)}\b", question):
+            lead = rf"\b{m.group(1)}\s+{m.group(2)}\s+(?:the\s+)?([A-Z][\w.&-]*)"
+            if any(n.group(1).lower() not in own for n in re.finditer(lead, quote)):
+                return True
+    return False
 
 
 # what lies between two figures of one list: "$430 million, $347 million, $553 million, and $40 million"
@@ -1133,23 +1178,30 @@ def typed_name(answer: Answer, question: str) -> str:
     return _whole_trade_name(name, answer.answer)
 
 
+# a heading's word, set on the line of a name it heads: "Two Peaks, LLC d/b/a Yardbird Furniture Acquisition"
+_HEADING_WORD = re.compile(r"(?:Acquisitions?|Mergers?|Dispositions?|Divestitures?|Overview)")
+
+
 def _whole_trade_name(name: str, text: str) -> str:
     """The name with the trade name it does business as, as the text writes the two ("Two Peaks, LLC d/b/a Yardbird
     Furniture" for "Two Peaks" or "Yardbird Furniture" read): the whole is the company's name. A heading's words run
-    into the next sentence ("... Yardbird Furniture In fiscal 2022, we acquired") are no part of it; the name as read
-    when the text writes none, or two wholes."""
+    into the next sentence ("... Yardbird Furniture In fiscal 2022, we acquired") are no part of it: a name never
+    crosses a line break ("Yardbird Furniture\nOn November 4, 2021, ..."), and a clause's opener ("On", "In", "The",
+    "During") or a heading's word ("Acquisition") after its first word ends it; the name as read when the text writes
+    none, or two wholes."""
     def words(n: str) -> set[str]:
         return set(company_key(n).split()) - _FORM_WORDS
 
     key = words(name)
     wholes = set()
     for m in _DBA.finditer(text):
-        trade = m.group("trade").split()
-        while len(trade) > 1 and _OPENER.fullmatch(trade[-1]):
-            trade.pop()
-        trade_name = _unstopped(" ".join(trade))
-        if key and key in (words(m.group("legal")), words(trade_name)):
-            wholes.add(text[m.start(): m.start("trade")] + trade_name)
+        start = m.start() + m.group("legal").rfind("\n") + 1  # (the legal name's own line)
+        trade = m.group("trade").split("\n")[0].split()
+        cut = next((i for i, w in enumerate(trade) if i and (_OPENER.fullmatch(w) or _HEADING_WORD.fullmatch(w))),
+                   len(trade))
+        trade_name = _unstopped(" ".join(trade[:cut]))
+        if key and key in (words(text[start: m.end("legal")]), words(trade_name)):
+            wholes.add(text[start: m.start("trade")] + trade_name)
     return wholes.pop() if len(wholes) == 1 else name
 
 
@@ -1550,6 +1602,11 @@ _ARTICLES = frozenset({"the", "a", "an", "our", "its", "their"})
 # of the words right before a name, articles aside, those the question's own must be among: its verb, or its noun and
 # a preposition ("acquired X", "headquarters in X", "agreement with X"; not "acquired, as reported by X")
 _POINTED_FROM = 2
+# words that only lead on from the question's word to its name, passed over when counting back: "headquarters are
+# in Minneapolis", "headquarters is located in Richfield", "acquired the assets of Beta Tools, Inc." (a few at most)
+_LEADING_ON = frozenset({"is", "are", "was", "were", "located", "based", "situated", "in", "of", "at", "assets",
+                         "shares", "stock", "all", "outstanding", "substantially", "certain"})
+_LEADING_ON_MOST = 4
 # a name's own defined term in brackets after it: "Flexdrive, LLC (“Flexdrive”)", "a purchase agreement (Tracfone
 # Purchase Agreement)": another name for what stands before it, never a second party
 _IN_BRACKETS = re.compile(r"\(\s*[\"“]?$")
@@ -1667,9 +1724,11 @@ def _sentence_parties(sentence: str, question: str) -> list[_Party]:
                 or (place and (city or not places)):
             continue
         end = m.end()
+        # (the region's stop may be its sentence's: "located in Richfield, Minnesota.")
         if city and (region := _REGION_AFTER.match(sentence, end)) \
-                and (region.group("region") in US_STATES or PLACE_NAMES.fullmatch(region.group("region"))):
-            name, end = f"{name}, {region.group('region')}", region.end()
+                and ((state := region.group("region")) in US_STATES or PLACE_NAMES.fullmatch(state)
+                     or (state := _unstopped(state)) in US_STATES or PLACE_NAMES.fullmatch(state)):
+            name, end = f"{name}, {state}", region.start("region") + len(state)
         parties.append(_Party(m.start(), end, name, pointed))
     first = next((p for p in parties if p.pointed), None)
     return [] if first is None or _not_so_before(sentence, first.start) else parties
@@ -1682,6 +1741,11 @@ def _pointed_from(content: list[str], descriptor: re.Match | None, pointers: set
     described = len([w for w in re.findall(r"[a-z][a-z-]+", descriptor.group(0).lower()) if w not in _ARTICLES]) \
         if descriptor else 0
     last = content[-_POINTED_FROM:] + (content[:-described][-_POINTED_FROM:] if described else [])
+    # (or the last words before the ones only leading on to the name, `_LEADING_ON`)
+    on = next((i for i in range(min(_LEADING_ON_MOST, len(content)) + 1)
+               if i == len(content) or content[-1 - i] not in _LEADING_ON), 0)
+    if 0 < on <= _LEADING_ON_MOST and on < len(content):
+        last += content[: len(content) - on][-_POINTED_FROM:]
     return any(w[:5] in pointers for w in last)
 
 
@@ -2531,8 +2595,9 @@ _DEED_DAY = (rf"(?:(?P<month>(?i:{MONTH_NAMES}))\s+(?:\d{{1,2}}\s*,?\s+)?|(?i:th
              rf"(?P<year>(?:19|20)\d\d)")
 # the date a clause opens with, right before its deed: "On April 12, 2018, ", "In July 2018, ", "During 2018, "
 _DATED_OPENER = re.compile(rf"\b(?i:on|in|during)\s+{_DEED_DAY}\s*,?\s+$")
-# the date right after the deed's object: "We acquired Whole Foods Market on August 28, 2017."
-_DATED_AFTER = re.compile(rf"\s*(?:\([^()]*\))?\s*,?\s+(?i:on|in|during)\s+{_DEED_DAY}\b")
+# the date right after the deed's object, in its sentence: "We acquired Whole Foods Market on August 28, 2017." (its
+# "on", "in" in lower case: "We acquired Beta Tools. In March 2017, ..." dates the next sentence's deed, not this one)
+_DATED_AFTER = re.compile(rf"\s*(?:\([^()]*\))?\s*,?\s+(?:on|in|during)\s+{_DEED_DAY}\b")
 # another name listed beside the one after the deed: "we acquired Acme Inc. and Beta LLC"
 _ANOTHER_LISTED = re.compile(r"\s*(?:\([^()]*\))?\s*(?:,\s+(?:and\s+)?|\s+and\s+)[A-Z]")
 

@@ -2032,3 +2032,119 @@ def test_a_name_with_two_trade_names_or_a_choice_the_question_offers_is_not_made
     assert typed_answer("name", two, _YARDBIRD) == "Two Peaks"
     choice = 'Which company did "Foo" acquire in 2021: "Two Peaks" or "Current Health"?' + _NA_ASKED
     assert typed_answer("name", _passage(f"Two Peaks\n\n{_DBA_QUOTES}"), choice) == "Two Peaks"
+
+
+# --------------------------------------------------------------------------- stop 67d: the review of stop 67's readers
+# A deed is dated after its object only by a date in its own sentence ("... Beta Tools. In March 2017, ..." dates the
+# next one). A count is of what the question asks only when no other deed is done to the things ("we issued 2,000,000
+# Class A shares" for shares outstanding), and a plan only when the figure's own clause says so by its verb. A quote
+# writing another name where the question writes its own ("the acquisition of GBT") never comes back. A trade name
+# ends at its line, or at a clause's opener or a heading's word. The question's word may stand a few words before a
+# name when the words between only lead on ("headquarters is located in"); a percentage is dated by the year its
+# clause writes before it ("In 2023, revenue grew 12% over 2022.").
+
+_ACQ17 = 'Which companies did "Acme" acquire in 2017?' + _NA_ASKED
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    # an undated deed, the next sentence's date after it: the deed may be of any year
+    ('"We acquired Beta Tools. In March 2017, we acquired Gamma Parts, Inc. and in June 2017, we acquired Delta '
+     'Labs." (x p.3)', NA),
+    ('"In March 2017, we acquired Gamma Parts. We acquired Delta Labs. In 2017, we also opened 30 stores." (x p.3)', NA),
+    ('"In March 2017, we acquired Gamma Parts. We acquired Delta Corp. In June 2017, we opened a store." (x p.3)', NA),
+    # a date in the deed's own sentence, after its object (a legal form's stop is no sentence's)
+    ('"In March 2017, we acquired Gamma Parts. We acquired Delta Labs in 2017." (x p.3)', ["Gamma Parts", "Delta Labs"]),
+    ('"In March 2017, we acquired Gamma Parts. We acquired Delta Corp. in June 2017." (x p.3)',
+     ["Gamma Parts", "Delta Corp."]),
+])  # fmt: skip
+def test_a_deed_is_dated_after_its_object_only_in_its_own_sentence(text, names):
+    assert typed_answer("names", _passage(text), _ACQ17) == names
+
+
+_CLASS_A = 'How many Class A shares {verb} "Acme" {date}?' + _NA_ASKED
+_OUTSTANDING = _CLASS_A.replace('{verb} "Acme"', "were outstanding at")
+
+
+@pytest.mark.parametrize(("question", "text", "value", "count"), [
+    # another deed done to the shares asked, before the figure or said of them after it
+    (_OUTSTANDING.format(date="December 31, 2023"), '"During 2023, we issued 2,000,000 Class A shares. At December 31, '
+     '2023, there were 50,000,000 shares of Class A stock outstanding." (x p.3)', None, NA),
+    (_OUTSTANDING.format(date="December 31, 2023"), '"During 2023, 2,000,000 Class A shares were issued." (x p.3)',
+     None, NA),
+    (_OUTSTANDING.format(date="December 31, 2023"), '"During 2023, we issued 2,000,000 Class A shares." (x p.3)',
+     2000000, NA),
+    (_OUTSTANDING.format(date="December 31, 2023"), '"At December 31, 2023, 50,000,000 Class A shares were issued and '
+     'outstanding." (x p.3)', None, 50000000),
+    # the deed asked; a plan named as a thing, or in another clause, is no plan of the figure's
+    (_CLASS_A.format(verb="did", date="repurchase in 2023"),
+     '"Under our stock repurchase plan, we repurchased 10 million Class A shares in 2023." (abc p.1)', None, 10000000),
+    (_CLASS_A.format(verb="did", date="repurchase in 2023"),
+     '"Under our stock repurchase plan, we repurchased 10 million Class A shares in 2023." (abc p.1)', 10, 10000000),
+    (_OUTSTANDING.format(date="February 1, 2024"), '"Holders of Class B shares will vote together with holders of Class A '
+     'shares; as of February 1, 2024, 1,234,567 Class A shares were outstanding." (abc p.1)', None, 1234567),
+    # a plan by the figure's own clause's verb
+    (_CLASS_A.format(verb="did", date="repurchase in 2023"),
+     '"We plan to repurchase 10 million Class A shares in 2023." (abc p.1)', None, NA),
+    (_CLASS_A.format(verb="did", date="repurchase in 2023"),
+     '"Under our plan, in 2023 we expect to repurchase 10 million Class A shares." (abc p.1)', None, NA),
+    # stores closed are no stores operated
+    (_OUTLETS.format(things="Best Buy stores"), '"During fiscal 2023, we closed 24 Best Buy stores, ending the year with '
+     '954 stores in the U.S." (x p.3)', None, NA),
+])  # fmt: skip
+def test_a_count_is_of_the_deed_asked_and_a_plan_only_by_its_own_clause(question, text, value, count):
+    answer = _passage(text)
+    if value is not None:
+        answer = Answer(status="answered", answer=text, strategy="single", value=value,
+                        unit="million shares" if value < 1000 else None)
+    assert typed_answer("number", answer, question) == count
+
+
+_BIOHAVEN = ('What was the total consideration transferred by "Pfizer" for the acquisition of Biohaven (in USD '
+             'billions)?' + _NA_ASKED)
+
+
+def test_a_quote_writing_another_name_in_the_asked_ones_place_does_not_come_back():
+    text = ('"The total consideration transferred for the acquisition of GBT was $5.4 billion." (x p.3) "Biohaven '
+            'consideration: $11.8 billion." (x p.4)')
+    assert typed_answer("number", _passage(text), _BIOHAVEN) == 11.8
+
+
+_PEAKS = 'Which company did "Acme" acquire in fiscal 2022?' + _NA_ASKED
+_PEAKS_DEAL = '"In fiscal 2022, we acquired Two Peaks, LLC for $100 million." (x p.3) '
+
+
+@pytest.mark.parametrize("heading", [
+    '"Two Peaks, LLC d/b/a Yardbird Furniture\nOn November 4, 2021, we acquired all of the outstanding shares." (x p.4)',
+    '"Two Peaks, LLC d/b/a Yardbird Furniture Acquisition\nWe acquired all of the outstanding shares." (x p.4)',
+    '"Acquisitions\nTwo Peaks, LLC d/b/a Yardbird Furniture On November 4, 2021, we acquired all of the outstanding '
+    'shares." (x p.4)',
+])  # fmt: skip
+def test_a_trade_name_ends_at_its_line_or_an_opener_or_a_heading_word(heading):
+    assert typed_answer("name", _passage(_PEAKS_DEAL + heading), _PEAKS) == "Two Peaks, LLC d/b/a Yardbird Furniture"
+
+
+_HQ = 'In which city is "Acme" headquartered?' + _NA_ASKED
+
+
+@pytest.mark.parametrize(("question", "text", "name"), [
+    (_HQ, '"Our corporate headquarters are in Minneapolis." (x p.3)', "Minneapolis"),
+    (_HQ, '"Our corporate headquarters is located in Richfield, Minnesota." (x p.3)', "Richfield"),
+    ('Which company did "Acme" acquire in 2021?' + _NA_ASKED,
+     '"In 2021, we acquired the assets of Beta Tools, Inc. for $10 million." (x p.3)', "Beta Tools, Inc."),
+    # words between that say something of their own: no name pointed
+    (_HQ, '"Our corporate headquarters are in a building owned by Gamma Corp in Minneapolis." (x p.3)', NA),
+])  # fmt: skip
+def test_the_questions_word_points_past_words_only_leading_on_to_the_name(question, text, name):
+    assert typed_answer("name", _passage(text), question) == name
+
+
+@pytest.mark.parametrize(("question", "text", "percent"), [
+    ("By what percentage did revenue grow in 2023?", '"In 2023, revenue grew 12% over 2022." (abc p.3)', 12),
+    ("What percentage of revenue did gross margin represent in 2023?",
+     '"In 2023, gross margin was 45% of revenue, compared to 2022." (abc p.3)', 45),
+    # the year its clause writes before it is another: none of the year asked
+    ("What percentage was gross margin in 2021?", '"In 2022, gross margin was 45%." (fo p.3)', NA),
+    ("What percentage was gross margin in 2021?", '"In 2021, we said that in 2022 gross margin was 45%." (fo p.3)', NA),
+])  # fmt: skip
+def test_a_percentage_is_dated_by_the_year_its_clause_writes_before_it(question, text, percent):
+    assert typed_answer("number", _passage(text), question + _NA_ASKED) == percent
