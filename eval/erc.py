@@ -353,7 +353,7 @@ _PLAN = re.compile(r"\b(?:[Ee]xpect\w*|plan(?:s|ned)?\s+to|planning|[Ii]ntend\w*
                    r"goals?\s+(?:is|are|was)\s+to|forecast\w*)\b")
 # where a figure's clause opens: after a semicolon or a colon, or a comma before a clause joined to the last ("...
 # will vote together with holders of Class A shares; as of February 1, 2024, 1,234,567 Class A shares were ...")
-_CLAUSE_OPENS = re.compile(r"[;:]\s+|,\s+(?:and|but|while|whereas)\s+")
+_FIGURE_CLAUSE_OPENS = re.compile(r"[;:]\s+|,\s+(?:and|but|while|whereas)\s+")
 # a deed done to the things counted, in the words right before the figure ("we issued 2,000,000 Class A shares") or
 # said of them after ("... Class A shares were repurchased"): save a period's end ("the year ended"), a place ("located
 # in") and shares "issued and outstanding"
@@ -383,7 +383,7 @@ def _counted_as_asked(sentence: str, at: int, end: int, question: str) -> bool:
     shares." for "How many Class A shares were outstanding": `_DONE_BEFORE` back to the clause's comma, `_DONE_AFTER`)."""
     fiscal = {m.group("year") for m in _FISCAL_YEAR.finditer(question)}
     written = set(_FISCAL_YEARS_WRITTEN.findall(sentence))
-    opens = max((c.end() for c in _CLAUSE_OPENS.finditer(sentence, 0, at)), default=0)
+    opens = max((c.end() for c in _FIGURE_CLAUSE_OPENS.finditer(sentence, 0, at)), default=0)
     stems = {w[:5] for w in tokenize(question)}
     right_before = re.split(r",\s", sentence[opens: at])[-1]
     done = [w for w in _DONE_BEFORE.findall(right_before)] + [d.group(0).split()[-1] for d in

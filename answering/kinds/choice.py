@@ -522,7 +522,7 @@ _MOVED_MEASURE = re.compile(r"\b(?:growth|increase|decrease|decline|change|drop|
                             r"(?:total\s+|overall\s+|consolidated\s+)?(?P<measure>[a-z][\w-]*(?:\s+(?!during|in|for|of|from|"
                             r"between|at|by|and|or|to|over|since)[a-z][\w-]*){0,2})", re.I)
 # words of any ranking, no quality of their own: "the biggest contributor", "the largest by size", "the top performer"
-_RANK_WORDS = ("contribut", "size", "perform", "one", "item", "part", "share", "portion", "amount", "valu", "number",
+_RANKING_NOUNS = ("contribut", "size", "perform", "one", "item", "part", "share", "portion", "amount", "valu", "number",
                "total", "player", "compon", "piec", "unit", "busi", "segment")
 
 
@@ -535,7 +535,7 @@ def _unranked_quality(clause: str, table: Table, decision: KindDecision, vocab: 
     if said is None or (not changes and (" change from " in table.how or table.how.startswith("by ") or decision.metric
                                           or ranked_measure(clause, vocab) or _caption_measure(clause, table))):
         return None
-    words = [w for w in content_words(said.group("by"), []) if not w.startswith(_RANK_WORDS)]
+    words = [w for w in content_words(said.group("by"), []) if not w.startswith(_RANKING_NOUNS)]
     printed = " ".join([table.block.context if table.block is not None else "", table.how, table.measure]
                        + [i.label for i in table.items])
     return said.group("by") if words and overlap(printed, words) == 0 else None
