@@ -86,7 +86,6 @@ _A_SINCE = re.compile(r"\b(?:serv\w*|held|holds|been|was|is|has)\b[^.]{0,80}?\bs
                       r"\b(?:appointed|named|became|joined|elected|assumed|promoted)\b[^.]{0,80}?\b(?:19|20)\d\d\b", re.I)
 _ASKS_DAY = re.compile(r"^\W*(?:and\s+)?(?:on|as\s+of)\s+what\s+(?:date|day)\b", re.I)
 _A_DAY = re.compile(rf"\b{MONTH}\s+\d{{1,2}},?\s+(?:19|20)\d\d\b|\b\d{{1,2}}\s+{MONTH}\s+(?:19|20)\d\d\b", re.I)
-_YES_NO_PART = re.compile(r"^(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b", re.I)
 _SENTENCE = re.compile(r"[^?]+\?")
 # a yes/no part asking which way a figure went, and a passage stating it with the amount or the two values
 _ASKS_DIRECTION = re.compile(r"^\W*(?:and\s+)?(?:did|has|have|had|was|were|is)\b[^?]{0,80}?\b(?:improv\w*|worsen\w*|"
