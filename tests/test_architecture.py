@@ -124,3 +124,33 @@ def test_the_rules_catch_each_kind_of_bad_edge(tmp_path):
     assert "module loaded from a string (import_module)" in found
     assert "strategies.direct imports agents.iterative" in found  # only the dispatcher may
     assert "strategies.dispatch imports" not in found
+
+
+def names_bound_twice(root: Path = REPO) -> list[str]:
+    """Every module-level name a module of the packages binds twice (an assignment, a function or a class): the later
+    binding silently replaces the earlier for every use, which is how a new pattern once took an older one's name."""
+    found: list[str] = []
+    for package in (p for p in LAYERS if "." not in p):
+        for path in sorted((root / package).rglob("*.py")):
+            bound: dict[str, int] = {}
+            for node in ast.parse(path.read_text(encoding="utf-8")).body:
+                if isinstance(node, ast.Assign):
+                    names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+                elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                    names = [node.target.id]
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    names = [node.name]
+                else:
+                    names = []
+                for name in names:
+                    if name in bound:
+                        found.append(f"{path.relative_to(root)}:{node.lineno}: {name} (first bound at line {bound[name]})")
+                    bound[name] = node.lineno
+    return found
+
+
+def test_no_module_binds_a_top_level_name_twice(tmp_path):
+    assert names_bound_twice() == []
+    (tmp_path / "finrag").mkdir()
+    (tmp_path / "finrag" / "words.py").write_text('import re\n_WORDS = re.compile("a")\n_WORDS = re.compile("b")\n')
+    assert names_bound_twice(tmp_path) == ["finrag/words.py:3: _WORDS (first bound at line 2)"]
