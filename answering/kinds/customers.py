@@ -115,14 +115,13 @@ _ROWS_BEFORE = re.compile(r"^.*(?:[$(]?\s?\d[\d,.]*\)?%?\s+){3,}(?=[A-Z][a-z])")
 
 def states_customers(text: str) -> bool:
     """The sentence says whom a share of the company's own revenues comes from."""
-    if _NAMES_WITH_SHARES.search(text) and _REVENUE_WORD.search(text) and not _NEGATED.search(text) \
-            and not _POINTER.search(text) and not _PLACE.search(re.sub(r"\([^)]*\)", " ", text)):
+    # a parenthesis details who is meant ("the U.S. government (including foreign military sales)")
+    if _NEGATED.search(text) or _POINTER.search(text) or _PLACE.search(re.sub(r"\([^)]*\)", " ", text)):
+        return False
+    if _NAMES_WITH_SHARES.search(text) and _REVENUE_WORD.search(text):
         return True  # "Apple, Google, and Sony have been our most significant customers with revenues of 17%, 13%, ..."
     share = _SHARE.search(text)
-    if share is None or _NEGATED.search(text) or _POINTER.search(text):
-        return False
-    # a parenthesis details who is meant ("the U.S. government (including foreign military sales)")
-    if _PLACE.search(re.sub(r"\([^)]*\)", " ", text)):
+    if share is None:
         return False
     return _FROM_FEW.match(text[share.end():]) is not None or _NAMED.search(text) is not None \
         or (_ACCOUNTED.match(text) is not None and _CUSTOMER.search(text) is not None)  # "iPhone accounted for" is a product
