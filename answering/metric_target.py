@@ -81,6 +81,8 @@ _INLINE_DEFINED = re.compile(
     r"(?=,\s+(?:and|or|round\w*|express\w*|stated|shown|given|in)\b|[?;]|$)", re.I)
 # ", where free cash flow = A minus B and the margin is FCF divided by revenues": the ask's terms defined
 _ASK_WHERE = re.compile(r",\s+where\s+(?P<defs>[^?]+?)\s*(?:[?.]\s*)?$", re.I)
+# a sentence naming a term by its sum or difference: "Total cloud revenues are A plus B."
+_TERM_IS = re.compile(r"^(?:the\s+)?(?!(?:if|when|whether|unless)\b)(?P<name>[A-Za-z][\w'’\s-]{1,60}?)\s+(?:is|are|equals?|=)\s+(?P<expr>.+?)\.?$", re.I)
 _WHERE_PART = re.compile(r"^(?:the\s+|its\s+)?(?P<name>[a-z][\w'’\s-]{1,60}?)\s+(?:=|is|are|equals)\s+(?P<expr>.+)$", re.I)
 # (the term after "and" holds no "and" of its own: "A minus purchases of property and equipment and the
 # margin is ..." splits before "the margin", not inside "property and equipment")
@@ -312,6 +314,11 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
                 definitions.append((where.group("name").strip(), _clean(where.group("expr"))))
                 expr = expr[: where.start()].strip()
             definitions.insert(len(definitions) - (1 if where else 0), (name, expr))
+        elif "?" not in sentence and (term := _TERM_IS.match(sentence.strip())) is not None \
+                and _ARITHMETIC.search(re.sub(r"\bN/A\b", " ", term.group("expr"))):
+            # "Total cloud revenues are cloud SaaS and PaaS plus cloud IaaS revenues.": a term the formula then
+            # uses, defined by the question in a sentence of its own
+            definitions.append((term.group("name").strip(), _clean(term.group("expr"))))
         elif "?" in sentence:
             ask_sentence = with_request_before(previous, sentence[: sentence.rindex("?") + 1])
             if (inline := _inline_definition(ask_sentence)) is not None:

@@ -82,6 +82,7 @@ from answering.kinds.guidance_ask import asks_guidance
 from answering.kinds.named_filing import answered_from_the_named_filing
 from answering.kinds.named_measures import judged_on_every_named_measure
 from answering.kinds.named_part import named_part
+from answering.kinds.named_topic import answered_naming_the_topic
 from answering.kinds.part_completion import completed
 from answering.kinds.part_questions import part_questions, quoted_answer_holds
 from answering.kinds.quote_focus import FLAG as LOOK_ALIKE
@@ -303,6 +304,10 @@ def _by_parts(offline: WrittenAnswer, asks: list[str], hits: list[SearchHit], un
         written = held_to_record(written, decision.kind, _shape_floor(services), question=ask)
         if written.status != "answered" or not quoted_answer_holds(ask, written.text):
             return offline
+        if any(written.text == other.text for _, other in answers):
+            # "What was its cash position, and how long did it expect its cash to fund the business?": one figure
+            # given for two different asks answers at most one of them, and which one is not known
+            return offline
         answers.append((ask, written))
     text = "\n\n".join(f"{ask} {written.text}" for ask, written in answers)
     return WrittenAnswer(status="answered", kind=offline.kind, text=text, flags=["by_parts"],
@@ -315,6 +320,11 @@ def _shape_floor(services: WriterServices) -> float:
     settings (a comparison's or a test's own)."""
     settings = getattr(services, "settings", None)
     return settings.min_shape_precision if settings is not None else 0.0
+
+
+# "how did it ...", "how will it ...": a manner or means asked, not an amount ("how much", "how many", "how large")
+_ASKS_MANNER = re.compile(r"^\W*(?:and\s+)?how\s+(?!much\b|many\b|large\b|big\b|fast\b|long\b|high\b|low\b)"
+                          r"(?:did|does|do|has|have|had|will|would|was|were|is|are)\b", re.I)
 
 
 class _Reader(NamedTuple):
@@ -461,6 +471,14 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # cut, in words the question does not use
         _Reader(lambda w: _unanswered(w) and decision.kind in ("passage", "list", "metric"),
                 lambda: people.write(decision, text, hits, understanding, services), kind="passage"),
+        # "What was the total purchase price of its acquisition of Fotolia, and how much of it was allocated to
+        # goodwill?": a question of several parts read as a statement metric by one of them (the goodwill line, the
+        # whole company's) and refused for the others is read as the passage that states every part
+        # (facts and amounts asked, not a manner: "How did it shore up its liquidity, and what was its cash?" asks
+        # what it did, which sentences stating its cash do not say)
+        _Reader(lambda w: _unanswered(w) and decision.kind == "metric" and len(parts := asked_parts(text)) > 1
+                and not any(_ASKS_MANNER.match(p) for p in parts),
+                lambda: passage.write(decision, text, hits, understanding, services), kind="passage"),
     )
     for reader in readers:
         if not reader.when(offline) or (stated := reader.read()) is None:
@@ -505,6 +523,8 @@ def _gates(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     # quotes that share words with the question but do not state what its focus asks (a company's
     # name, a date, a ratio), or state nothing (headings, consents), are no answer
     offline = answered_on_focus(offline, text, list(understanding.companies))
+    # a yes or no about a thing the question names by name is decided by a quote naming it
+    offline = answered_naming_the_topic(offline, text, list(understanding.companies))
     offline = answered_with_agreed_deals(offline, text)
     offline = answered_from_the_named_filing(offline, understanding, hits)
     offline = answered_in_the_asked_shape(offline, text)

@@ -357,10 +357,15 @@ _FIGURE_CLAUSE_OPENS = re.compile(r"[;:]\s+|,\s+(?:and|but|while|whereas)\s+")
 # a deed done to the things counted, in the words right before the figure ("we issued 2,000,000 Class A shares") or
 # said of them after ("... Class A shares were repurchased"): save a period's end ("the year ended"), a place ("located
 # in") and shares "issued and outstanding"
-_DONE_WORD = r"(?!(?:ended|located|based|situated|combined|consolidated|issued\s+and\s+outstanding)\b)[a-z]{3,}ed\b"
+# (and a deed in its -ing form, "permanently closing 66 Future Shop stores and converting 65": the words that only
+# qualify a count, "including", "remaining", "outstanding", are no deed)
+_DONE_WORD = (r"(?!(?:ended|located|based|situated|combined|consolidated|issued\s+and\s+outstanding|including|excluding|"
+              r"remaining|existing|following|outstanding|beginning|ending|during|totall?ing|amounting|representing)\b)"
+              r"[a-z]{3,}(?:ed|ing)\b")
 _DONE_BEFORE = re.compile(rf"\b{_DONE_WORD}")
 _DONE_AFTER = re.compile(rf"^[^,;:.]*?\b(?:were|was|are|is|have\s+been|has\s+been|had\s+been)\s+(?:[a-z]+ly\s+)?"
                          rf"{_DONE_WORD}")
+_DEED_NOUN_BEFORE = re.compile(r"\b([a-z]{3,}(?:ion|ure|ment|al))\s+of\s+(?:the\s+)?(?:remaining\s+|other\s+)?$")
 _FISCAL_YEARS_WRITTEN = re.compile(r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b", re.I)
 
 
@@ -384,12 +389,16 @@ def _counted_as_asked(sentence: str, at: int, end: int, question: str) -> bool:
     fiscal = {m.group("year") for m in _FISCAL_YEAR.finditer(question)}
     written = set(_FISCAL_YEARS_WRITTEN.findall(sentence))
     opens = max((c.end() for c in _FIGURE_CLAUSE_OPENS.finditer(sentence, 0, at)), default=0)
-    stems = {w[:5] for w in tokenize(question)}
+    stems = {w[:4] for w in tokenize(question)}
     right_before = re.split(r",\s", sentence[opens: at])[-1]
-    done = [w for w in _DONE_BEFORE.findall(right_before)] + [d.group(0).split()[-1] for d in
-                                                             [_DONE_AFTER.match(sentence[end:])] if d]
+    # the deed nearest the figure, a verb or its noun: "This resulted in permanently closing 66 ...", "the permanent
+    # closure of 66 ... and the conversion of the remaining 65 ..." (closing, closure; not resulted)
+    deeds = [(m.start(), m.group(0)) for m in _DONE_BEFORE.finditer(right_before)]
+    deeds += [(m.start(1), m.group(1)) for m in [_DEED_NOUN_BEFORE.search(right_before)] if m]
+    done = [max(deeds)[1]] if deeds else []
+    done += [d.group(0).split()[-1] for d in [_DONE_AFTER.match(sentence[end:])] if d]
     return not _PLAN.search(sentence, opens, at) and not _of_another_year(sentence, question) \
-        and not (fiscal and written and not fiscal & written) and all(tokenize(w)[0][:5] in stems for w in done)
+        and not (fiscal and written and not fiscal & written) and all(tokenize(w)[0][:4] in stems for w in done)
 
 
 def _counted_right_before_asked_name(text: str, question: str) -> float | None:
@@ -675,7 +684,9 @@ def _naming_asked_object(quotes: list[str], question: str) -> list[str]:
     question writes its own ("The total consideration transferred for the acquisition of GBT was $5.4 billion" for
     "... for the acquisition of Biohaven": another deal's, `_another_name_in_place`)."""
     proper = _proper_words(question)
-    naming = [q for q in quotes if proper and all(re.search(rf"\b{re.escape(w)}\b", q, re.I) for w in proper)]
+    # (a quote referring back, "for these acquisitions", names what the quote right before it names)
+    read = [f"{quotes[n - 1]} {q}" if n and _REFERS_BACK.search(q) else q for n, q in enumerate(quotes)]
+    naming = [q for q, r in zip(quotes, read) if proper and all(re.search(rf"\b{re.escape(w)}\b", r, re.I) for w in proper)]
     if not naming:
         return quotes
     words = _question_words(question)
@@ -755,15 +766,23 @@ def _proper_words(question: str) -> list[str]:
 _INTRODUCES = re.compile(r"\b(?:of|was|were|is|are|totall?ing|totall?ed|amounting\s+to|amounted\s+to)\s*[$€£]?\s*$", re.I)
 
 
+_REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?:[a-z]+\s+)?[a-z]+s\b|\bthis\s+(?:[a-z]+\s+)?[a-z]+\b")
+
+
 def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit: re.Pattern | None,
                         question: str = "") -> set[float] | None:
     """The one figure that most of the question's own words lead up to, in the first quote: "recorded an intangible asset
     impairment charge of $2,074,000, with an after tax impact to net income of $1,265,000" for "the pre-tax intangible
     asset impairment charge". None unless at least two of the question's words name it and no other figure as many."""
-    text = quotes[0]
+    # (the first quote that states a figure: a deal's opening sentence often states none, the next its price)
+    at = next((n for n, q in enumerate(quotes) if _figure_matches(q, percent, unit)), 0)
+    text = quotes[at]
     if _CHANGE_FIGURE.search(text):
         return None
-    if any(word not in text for word in _proper_words(question)):
+    # (a quote that refers back, "The total purchase price consideration for these acquisitions was $2.6 billion", is
+    # of what the quote before it names: "the acquisitions of Beats Music, LLC ... and Beats Electronics, LLC")
+    named = f"{quotes[at - 1]} {text}" if at and _REFERS_BACK.search(text) else text
+    if any(word not in named for word in _proper_words(question)):
         return None  # "the Industrial segment's charge": a quote that never names the Industrial segment states none
     matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]
     named: dict[float, int] = {}
@@ -1237,6 +1256,8 @@ def _typed_name(answer: Answer, question: str) -> str:
             return party
         if named == NA and (owner := _owner_of_asked_phrase(read, question)):
             return owner
+        if named == NA and (holder := _person_before_asked_role(read, question)):
+            return holder
         return named if named != NA else _name_in_best_sentence(answer.answer, question)
     if answer.rows:
         top = company_key(answer.rows[0].company)
@@ -1763,8 +1784,36 @@ def _name_in_best_sentence(text: str, question: str) -> str:
     longstanding partners in the Express Drive program" for "Which company, one of its longstanding Express Drive
     partners, did X acquire in the first quarter of 2020"; "N/A" when none, or two names the question cannot tell
     apart, pointed or not ("we acquired Beta Inc. and Gamma LLC", "moved from Paris to Lyon")."""
-    names = _distinct([p.name for s in _best_sentences(text, question) for p in _sentence_parties(s, question)])
+    best = _best_sentences(text, question)
+    names = _distinct([p.name for s in best for p in _sentence_parties(s, question)])
+    if _ASKS_A_PLACE.search(question) and len(names) > 1:
+        # "In which city is Converse headquartered?": of the names ("Boston, Massachusetts", its trademarks "Chuck
+        # Taylor", "All Star"), the one a sentence places something in
+        names = [n for n in names if any(re.search(rf"\b(?:in|at|near)\s+(?:the\s+)?{re.escape(n)}", s) for s in best)]
     return names[0] if len(names) == 1 else NA
+
+
+# an office asked of a person: "Who signed ... as Chief Financial Officer?", "who was its General Counsel"
+_ASKED_ROLE = re.compile(r"^\W*who\b[^?]*?\b(?P<role>(?:Chief\s+\w+\s+Officer|President|Chair(?:man|woman|person)?|"
+                         r"Secretary|Treasurer|Controller|General\s+Counsel|Director))\b", re.I)
+# a person's name as signature blocks and officer lists print it: "David Wells", "Safra A. Catz"
+_PERSON = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'’-]+){1,2})"
+
+
+def _person_before_asked_role(text: str, question: str) -> str:
+    """The one person the quotes name right before the office the question asks ("David Wells Chief Financial
+    Officer", "Reed Hastings, Chief Executive Officer" for "Who signed ... as Chief Executive Officer?"); "" when
+    none or several."""
+    asked = _ASKED_ROLE.search(question)
+    if asked is None:
+        return ""
+    role = r"\s+".join(map(re.escape, asked.group("role").split()))
+    found = {m.group("name") for m in re.finditer(rf"{_PERSON}\s*,?\s+(?i:(?:the\s+|our\s+)?{role})\b", text)}
+    return found.pop() if len(found) == 1 else ""
+
+
+# a city asked: "In which city ..." (a country or a state is told from its names: `_is_place`; "Lyon, France" names both)
+_ASKS_A_PLACE = re.compile(r"\b(?:which|what)\s+(?:city|town)\b", re.I)
 
 
 # one item of a list of names, its defined term and its number with it: "the International Brotherhood of Electrical
@@ -2025,7 +2074,31 @@ def _typed_names(answer: Answer, question: str = "") -> list[str] | str:
         or _parts_of_asked_whole(answer.answer, question) \
         or _pair_one_and_the_other(answer.answer, question) \
         or _list_in_best_sentence(answer.answer, question) \
+        or _counted_legal_names(first, question) \
         or NA
+
+
+_LEGAL_FORMS = frozenset(tokenize("inc incorporated corp corporation lp llc ltd limited plc nv sa ag gmbh holdings"))
+# the number of companies a question asks: "Which two companies ...", "which three firms"
+_COUNTED_FIRMS = re.compile(rf"\b(?:which|what)\s+(?P<count>{'|'.join(NUMBER_WORDS)}|\d{{1,2}})\s+(?:[\w-]+\s+)?"
+                            r"(?:compan(?:y|ies)|firms|entities|parties|shareholders|investors|banks|lenders)\b", re.I)
+# a company's name as a filing writes it in full, with its legal form: "Berkshire Hathaway Inc.", "3G Global Food
+# Holdings, L.P."
+_LEGAL_NAME = re.compile(r"(?<![\w&'’.-])(?:[A-Z0-9][\w&'’.-]*\s+){1,5}?(?:Holdings,?\s+)?(?:Inc|Incorporated|Corp|"
+                         r"Corporation|L\.P|LP|LLC|L\.L\.C|Ltd|Limited|plc|PLC|N\.V|S\.A|AG|GmbH)\b\.?")
+
+
+def _counted_legal_names(quote: str, question: str) -> list[str]:
+    """As many companies' full names as the question counts ("Which two companies ...") in the quote, none of them the
+    question's own: "Heinz was controlled by Berkshire Hathaway Inc. (...) and 3G Global Food Holdings, L.P."; none
+    unless the quote names exactly that many."""
+    asked = _COUNTED_FIRMS.search(question)
+    if asked is None or (count := count_of(asked.group("count"))) is None:
+        return []
+    own = {w for c in re.findall(r"[\"“]([^\"”]+)[\"”]", question) for w in tokenize(c)}
+    names = _distinct([m.group(0).strip() for m in _LEGAL_NAME.finditer(quote)
+                       if not set(tokenize(m.group(0))) <= own | _LEGAL_FORMS])
+    return names if len(names) == count else []
 
 
 # a counted pair: "two European warehouses ..., one located in Burglengenfeld, Germany, and the other in Venlo, the
@@ -2689,15 +2762,20 @@ def _several(names: list[str]) -> list[str]:
 _PERSON_ROW = re.compile(r"^(?P<name>(?:[A-Z][\w'’.-]*\s+){1,4}[A-Z][\w'’.-]*)\s+\d{2}\s+[A-Za-z]")
 
 
+_NO_MENTION_MEANS_FALSE = re.compile(r"\bif\s+there\s+is\s+no\s+mention\b[^.?!]*?\breturn\s+['\"]?false\b", re.I)
+
+
 def typed_boolean(answer: Answer) -> bool | str:
     m = _YES_NO.match(answer.answer)
     return NA if m is None else m.group(1).lower() == "yes"
 
 
 def typed_answer(kind: ErcKind, answer: Answer, question: str = "") -> TypedAnswer:
-    """The challenge's typed answer for one FinRAG Answer; "N/A" for every refusal."""
+    """The challenge's typed answer for one FinRAG Answer; "N/A" for every refusal, but False for a yes/no refused
+    when the question itself says what no mention means ("If there is no mention, return False."): the refusal
+    says the reports read hold no sentence deciding it."""
     if answer.status != "answered":
-        return NA
+        return False if kind == "boolean" and _NO_MENTION_MEANS_FALSE.search(question) else NA
     if kind == "number":
         return typed_number(answer, question)
     if kind == "name":

@@ -452,6 +452,15 @@ _PAST_DEED = re.compile(r"\b(?:did|had|was|were)\b[^?]{0,120}?\b(?:acquir\w*|bou
                         r"sold|sell|divest\w*|spun|spin|found(?:ed)?|incorporated|establish\w*|listed|list)\b", re.I)
 
 
+def _names_a_thing(question: str, year: int) -> bool:
+    """Every mention of the year is inside a name: right after "the", "its" or "their" and right before a capitalised
+    word ("the 2015 Merger", "its 2019 Notes")."""
+    mentions = list(re.finditer(rf"\b{year}\b", question))
+    return bool(mentions) and all(
+        re.search(r"\b(?:the|its|their)\s+$", question[: m.start()], re.I)
+        and re.match(r"\s+[A-Z][a-z]", question[m.end():]) for m in mentions)
+
+
 def _horizon(question: str, year: int) -> bool:
     """The year is the horizon of a goal, target or plan the question asks about, not a period reported on."""
     for m in re.finditer(rf"\b(?:FY\s?)?(?:{year}|{str(year)[2:]})\b", question, re.I):
@@ -526,6 +535,12 @@ def understand(
         # filing's history of the company tells; the company's reports are searched for it
         years = [y for y in years if y not in history]
         missing = [y for y in missing if y not in history]
+    named = [y for y in missing if _names_a_thing(question, y)]
+    if named:
+        # "the Sponsors that controlled Heinz before the 2015 Merger": a year inside a name ("the 2015 Merger", "the
+        # 2017 Tax Act", "its 2019 Notes"), not a period reported on; the company's reports are searched for it
+        years = [y for y in years if y not in named]
+        missing = [y for y in missing if y not in named]
     if store_years and len(missing) < len(years):
         missing = []  # at least one named year is covered: a usable question ("as of FY21 ... in 2024")
 

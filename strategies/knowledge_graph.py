@@ -53,6 +53,8 @@ PREDICATE_WORDS: dict[str, re.Pattern[str]] = {
     "brand": re.compile(r"\bbrands?\b", re.I),
     "sector": re.compile(r"\bsector\b|\bindustry\b", re.I),
 }
+# one object asked ("which reportable segment", "what subsidiary"), not the set ("which segments")
+_ASKS_ONE = re.compile(r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:segment|competitor|subsidiary|brand)\b(?!s)", re.I)
 _SHARED = re.compile(r"\b(?:same|shares?|sharing|in common|also)\b", re.I)
 _WHICH_COMPANIES = re.compile(r"\b(?:which|what) (?:other )?(?:compan(?:y|ies)|firms?)\b|\bwho (?:names?|lists?)\b", re.I)
 _ABOVE = r"above|over|greater than|more than|exceed(?:ing|s|ed)?|at least|higher than|>=?"
@@ -198,6 +200,10 @@ def read_query(
         if predicate in _ONE_HOLDER and _holders_organisation(question, predicate, services, companies):
             # "Who is the Chief Executive Officer of Figma, Inc., the company that Adobe agreed to acquire?":
             # the officer of an organisation no filing in the store is of, which the filer's own edge does not answer
+            return None
+        if predicate not in _ONE_HOLDER and _ASKS_ONE.search(question):
+            # "Into which reportable segment did it integrate Fotolia?": one of the company's segments, which its
+            # edges (every segment, none marked by what it holds) cannot single out; the text says which
             return None
         if companies and _asks_the_relation(question, predicate) \
                 and classify(question, services.vocabulary, companies=u.companies).kind in _OF_THE_RELATION:

@@ -434,6 +434,7 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
 # "capex as a % of revenue", "EBITDA less capex", "capex to revenue ratio": two metrics making one
 # "X as a percentage (a %, a share, a proportion) of Y": one ratio of two amounts
 _RATIO_OF = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b", re.I)
+_MAKE_UP = re.compile(r"\b(?:mix|composition|breakdown|make-?up)\b", re.I)
 _COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b"
                        r"|\bas\s+an?\s+(?:share|proportion|fraction)\s+of\b", re.I)
 
@@ -725,6 +726,10 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
                             "line of the same name would be another quantity)", ask=ask)
     if metrics and len(vocab.outermost(metrics)) >= 2 and not _COMPOSED.search(ask):
         return _side_by_side(ask, metrics, vocab)
+    if metrics and not _METRIC_ASK.search(ask) and _MAKE_UP.search(ask):
+        # "How did its revenue mix shift toward subscriptions?": how a whole is made up, which its total does not say
+        return KindDecision(kind="passage", reason="asks how a measure's whole is made up (its mix, composition or "
+                            "breakdown), which the text states; the line's total is another quantity", ask=ask)
     if metrics:
         how = "asks for a metric's value" if _METRIC_ASK.search(ask) else "names a metric (its value or change)"
         return KindDecision(kind="metric", reason=how, ask=ask, metric=_main_metric(metrics, vocab))

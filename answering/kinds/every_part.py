@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from answering.aspects import split_sentences
+from answering.kinds.amount_ask import amount_asked, states_amount_of
 from answering.kinds.ask_scope import MONTH, ask_parts, topic_ask
 from answering.kinds.cause_cues import is_cause
 from answering.kinds.counts import asked_thing, states_count
@@ -59,6 +60,8 @@ _A_PER_SHARE = re.compile(r"[$€£¥]\s?\d[\d,]*\.\d+\s*(?:per\s+(?:common\s+)?
 _A_SUM = re.compile(r"[$€£¥]\s?\d[\d,.]*\s*(?:thousand|million|billion|bn|m)\b|[$€£¥]\s?\d{1,3}(?:,\d{3})+\b", re.I)
 _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|"
                           r"proportion|portion|price|level)|at\s+what\s+(?:price|rate)|"
+                          # "what per-share price", "what total purchase price": a price however qualified
+                          r"what\s+(?:[\w-]+\s+){1,2}?price|"
                           r"what\s+(?:did|does|will|would)\s+(?:\w+\s+){0,3}(?:cost|pay)|"
                           # "what salary, bonus and equity compensation costs did X record for the CEO?"
                           r"what\s+(?:[\w,-]+\s+){0,6}?(?:costs?|expenses?|fees?|salar(?:y|ies)|compensation|"
@@ -66,6 +69,7 @@ _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(
                           re.I)
 _AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion|bn|m)\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
+_ASKS_PRICE = re.compile(r"\b(?:at\s+)?what\s+(?:[\w-]+\s+){0,2}?price\b", re.I)
 _ASKS_LEFT = re.compile(r"\bhow\s+much\b[^?]*?\b(?:remain(?:ed|ing|s)?|left|available|unused)\b", re.I)
 _ASKS_DURATION = re.compile(r"\bhow\s+long\b|\buntil\s+when\b", re.I)
 _A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
@@ -80,6 +84,8 @@ _A_RATE = re.compile(r"\b(?:grew|grow(?:th|s|ing)?|increas\w*|rose|rise|up|decli
                      r"change[ds]?)\b[^.;%]{0,60}?\d[\d.]*\s*(?:%|percent\b)|"
                      r"\d[\d.]*\s*(?:%|percent\b)\s*(?:growth|increase|decrease|decline|higher|lower|"
                      r"(?:year[- ]over[- ]year|compared))", re.I)
+_RATE_WORD = re.compile(r"fast|quick\w*|rapid\w*|grow\w*|grew|rate|much", re.I)
+_RATE_OWN = 1.0  # of the words naming what grew, the share the passage stating the rate repeats
 # "has served as Chief Executive Officer since April 2014", "was appointed CEO in 2014"
 # (a start said of a tenure: "served ... since", "appointed"; not "increased from fiscal 2021")
 _A_SINCE = re.compile(r"\b(?:serv\w*|held|holds|been|was|is|has)\b[^.]{0,80}?\bsince\s+(?:\w+\s+){0,2}(?:19|20)\d\d\b|"
@@ -381,6 +387,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         return not typed.search(text)
     if defines_quoted(part, text):
         return False  # "which buildings make up the 'Arizona Fab'": the agreement's definition of the term says
+    if _ASKS_PRICE.search(part):
+        # "What per-share price did it agree to pay for X?": a price is money ("for $56 per share in cash"), whatever
+        # words the filing says the deal in
+        return not any(_MONEY.search(p) for p in passages(text) or [text])
     if asks_in_other_words(part, companies):
         return not answered_in_other_words(part, text, companies)
     if _ASKS_SINCE.search(part) and not _A_SINCE.search(text):
@@ -388,7 +398,14 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     if _ASKS_DURATION.search(part):
         return not _A_DURATION.search(text)
     if _ASKS_RATE.search(part):
-        return not any(_A_RATE.search(p) for p in passages(text) or [text])
+        # (the rate of the thing the part names: "how fast did its cloud revenue grow" is not answered by "service
+        # revenue decreased by 1.5%")
+        own = [w for w in _own_words(part, companies) if not _RATE_WORD.fullmatch(w)]
+        # (sentence by sentence: a page's passage joins a sentence naming cloud revenue to one stating another's rate)
+        # (and by its subject, the words before the rate in its clause: "Our service revenue in 2022 decreased by 1.5%,
+        # ... as customers transitioned to our cloud-based solutions" is service revenue's rate)
+        return not any(m and (not own or overlap(re.split(r"[,;:]\s", s[: m.start()])[-1] + m.group(0), own) >= _RATE_OWN)
+                       for p in passages(text) or [text] for s in split_sentences(p) for m in [_A_RATE.search(s)])
     if _ASKS_LEFT.search(part):
         # "how much remained under its repurchase authorization?": an amount said to remain (or be
         # available), not the amount spent beside it
@@ -396,6 +413,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     if _ASKS_PER_SHARE_AND_TOTAL.search(part):
         # "how much per share and in total?": two amounts, a rate per share and a sum, each stated
         return not (_A_PER_SHARE.search(text) and _A_SUM.search(text)) or _nothing_done(part, text)
+    if (head := amount_asked(part)) is not None:
+        # "what was the total purchase price of X", "how much of it was allocated to goodwill": an amount stated
+        # beside the asked thing's name, as the focus gate reads it, not any figure of the quotes
+        return not any(states_amount_of(p, head) for p in passages(text) or [text]) or _nothing_done(part, text)
     if _ASKS_AMOUNT.search(part):
         # "how many warehouses / employees": a number of those things, not any figure nearby
         stated = states_count(text, part) if asked_thing(part) else _AN_AMOUNT.search(text)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from answering.citations import cite, unique_citations
 from answering.kinds import abbreviations, dependence, legal, schedule
+from answering.kinds.amount_ask import amount_asked, states_amount_of
 from answering.kinds.ask_scope import MONTH, ask_parts, asked_months, topic_ask
 from answering.kinds.counts import asked_thing, states_count
 from answering.kinds.every_part import asked_parts, part_unanswered, unanswered_part
@@ -312,7 +313,10 @@ _ASKS_COUNT = re.compile(r"\bheadcount\b|\bnumber\s+of\b", re.I)  # a figure ask
 
 
 def _asks_an_amount(question: str) -> bool:
-    return any(rx.search(question) for rx in (_ASKS_AMOUNT, _ASKS_PRICE, _ASKS_PERCENT))
+    # (and an amount as the focus gate reads one, "What was the total purchase price of ...": read as the gate
+    # reads it, the sentences are chosen for what the answer is then held to)
+    return any(rx.search(question) for rx in (_ASKS_AMOUNT, _ASKS_PRICE, _ASKS_PERCENT)) \
+        or amount_asked(question) is not None
 
 
 def _measure_asked(question: str) -> re.Pattern[str] | None:
@@ -328,6 +332,8 @@ def _states_asked_amount(text: str, question: str) -> bool:
         return bool(measure.search(text))
     if asked_thing(question) is not None:
         return states_count(text, question)
+    if (head := amount_asked(question)) is not None:
+        return states_amount_of(text, head)
     return bool(AN_AMOUNT.search(text)) or states_count(text, question)
 
 

@@ -24,6 +24,19 @@ from __future__ import annotations
 
 import re
 
+from answering.kinds.amount_ask import (
+    A_PRICE,
+    A_PRICE_HEADS,
+    AMOUNT,
+    ASKS_AMOUNT,
+    ASKS_HOW_MUCH,
+    NEAR,
+    NOT_THE_RATIO,
+    YEAR,
+    amount_asked,
+    asking,
+    states_amount_of,
+)
 from answering.kinds.every_part import asked_parts
 from answering.kinds.other_words import A_DATE
 from answering.kinds.places import PLACE_NAMES
@@ -88,34 +101,15 @@ _ASKS_WHEN = re.compile(r"^\W*(?:and\s+)?(?:when\b|in\s+what\s+(?:year|month)\b|
 # what is asked is a ratio; not "What drove the change in gross margin" nor "the impact on the margin"
 _ASKS_RATIO = re.compile(r"^\W*(?:and\s+)?what\s+(?:was|is|were|are)\s+(?P<np>[^?,]{0,80}?)\b(?:ratio|margin|rate)s?\b"
                          r"(?=\s*(?:\?|$|for\b|in\b|of\b|at\b|during\b|as\b|on\b|,))", re.I)
-# "What was the intangible assets of TransUnion in the fiscal year 2021?", "What were the acquisition
-# costs ...": the head of what is asked is an amount a filing states beside its name ("intangible
-# assets of $3,770.6 million", "Total liabilities were $1.2 billion"); a sentence naming the thing
-# ten words from an amount that belongs to another ("depreciation and amortization increased $30.3
-# million ..., due primarily to recent acquisitions of tangible and intangible assets") states none
-_AMOUNT_NOUN = (r"assets|liabilities|costs?|expenses?|revenues?|sales|income|profits?|loss(?:es)?|earnings|debt|cash|"
-                r"capital|spending|price|value|amount|payments?|proceeds|consideration|charges?|capitali[sz]ation|"
-                r"dividends?|investments?|fees|compensation|salary|backlog|inventor(?:y|ies)|receivables?|payables?|"
-                r"equity|goodwill|reserves?|provisions?|obligations?|commitments?|borrowings?|capex|expenditures?|"
-                r"intangibles")
-_ASKS_AMOUNT = re.compile(r"^\W*(?:and\s+)?what\s+(?:was|is|were|are)\s+(?:the\s+)?(?P<np>[^?,]{0,60}?\b(?P<head>"
-                          + _AMOUNT_NOUN + r"))\b(?=\s*(?:\?|$|for\b|in\b|of\b|at\b|during\b|as\b|on\b|,))", re.I)
-# "How much did it estimate it would incur in charges", "how much of its debt": an amount of the noun named
-_ASKS_HOW_MUCH = re.compile(r"^\W*(?:and\s+)?how\s+much\b[^?]{0,80}?\b(?:in|of)\s+(?:[\w-]+\s+){0,2}?(?P<np>(?P<head>"
-                            + _AMOUNT_NOUN + r"))\b", re.I)
-# "What is the nature of its revenue", "What were the main sources of cash", "the largest expense":
-# a description or a choice, not an amount
-_NOT_AN_AMOUNT = re.compile(r"\bof\b|\b(?:nature|composition|sources?|types?|kinds?|breakdown|structure|terms|treatment|"
-                            r"recognition|accounting|purpose|uses?|components?|status|names?|main|primary|principal|key|"
-                            r"largest|biggest|smallest|highest|lowest|most|least)\b", re.I)
-# "... amount of penalties", "the value of the notes": what the amount is of
-_OF_WHAT = re.compile(r"\s+of\s+(?:the\s+|its\s+|their\s+)?([a-z][\w-]+)", re.I)
 # "By what percentage did its Active Riders decline?": a rate of change in one direction
 _ASKS_PERCENT_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+)?(?:what|how\s+much)\s+(?:percentage|percent|%)\s+(?:points?\s+)?"
                                   r"(?:did|does|has|have|had|was|were|is)\b[^?]*?\b(?P<verb>declin|decreas|f[ae]ll|drop|"
                                   r"shr[iu]nk|gr[eo]w|increas|r[io]se)", re.I)
 # "By how much did it raise its guidance?", "by how much did it cut its dividend?": an amount's change asked
-_ASKS_AMOUNT_CHANGE = re.compile(r"^\W*(?:and\s+)?by\s+how\s+much\s+(?:did|does|has|have|had|was|were|is|will)\b[^?]*?"
+# (and "how much did they increase during the year": the verb within a few words of the subject, so that "how much
+# did it spend to increase capacity" asks an amount spent)
+_ASKS_AMOUNT_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+how\s+much\s+(?:did|does|has|have|had|was|were|is|will)\b[^?]*?|"
+                                 r"how\s+much\s+(?:did|does|has|have|had|will)\s+(?:(?!to\b|in\b|for\b)[\w'’-]+\s+){1,3}?)"
                                  r"\b(?P<verb>rais|increas|lift|boost|hik|cut|lower|reduc|decreas|trim|narrow)", re.I)
 _LOWERED = re.compile(r"cut|lower|reduc|decreas|trim|narrow", re.I)
 _RAISED = re.compile(r"\b(?:increas|gr[eo]w|r[io]se|higher|up\b|improv|rais|lift|boost|hike)", re.I)
@@ -125,9 +119,6 @@ _FROM_TO = re.compile(r"\bfrom\s+[$€£]?\s?\d[^.;]{0,40}?\bto\s+[$€£]?\s?\d
 _DOWN = re.compile(r"\b(?:declin|decreas|f[ae]ll|drop|shr[iu]nk|lower|down|reduc)", re.I)
 _UP = re.compile(r"\b(?:increas|gr[eo]w|r[io]se|higher|up\b|improv)", re.I)
 _PERCENT_FIGURE = re.compile(r"(?<![\d.])\d+(?:\.\d+)?\s?(?:%|percent\b)")
-_NEAR = 7  # words either side of the asked thing's name that its amount is stated within
-_NOT_THE_RATIO = re.compile(r"\b(?:impact|effect|drivers?|reasons?|causes?|change|changes|trend|outlook|guidance|"
-                            r"definition|defined|method|basis|policy|approach|target|goal|benefit)\b", re.I)
 
 # --- what states it --------------------------------------------------------------------------
 _ACQUIRED = re.compile(r"\b(?:acquir(?:ed|ing)|acquisitions?\s+of|acquisition\s+(?:\w+\s+){0,2}?(?:was|is|has\s+been)\s+"
@@ -149,7 +140,6 @@ _NO_NAME = frozenset(tokenize(
     "statement consolidated financial fiscal year quarter first second third fourth total net revenue revenues "
     "income operations segment segments mr ms dr chief executive officer president chairman "
     "january february march april may june july august september october november december"))
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # "How did the Tax Act affect Oracle's fiscal 2018 results?": an effect on results is an amount a
 # filing states ("$7.8 billion of income tax expense"); "comparability ... was impacted by" is none
 _ASKS_EFFECT_ON_RESULTS = re.compile(r"^\W*(?:and\s+)?how\s+(?:did|does|has|have|will|would)\b[^?]{0,120}?\b(?:affect|"
@@ -171,13 +161,8 @@ _BOILERPLATE = re.compile(
 # row label ("... (dollars in thousands) 2019 % 2018 % Revenues:")
 _CAPTION = re.compile(r"\b(?:as\s+follows|the\s+following|below|includ(?:e|es|ed|ing)|consist(?:s|ed)?\s+of)\b[^.:;]{0,40}:\s*$|"
                       r"(?:^|[\d%)]\s+)(?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*:\s*$")
-_AMOUNT = re.compile(r"(?<![\w.])\(?[$€£]?\d[\d,]*(?:\.\d+)?\)?%?(?!\w)")  # a table cell's figure
 
 
-# a deal's price said without the word: "for $95.00 per share", "valued at $68.7 billion"
-_A_PRICE_HEADS = frozenset({"price", "consi", "value", "valua"})
-_A_PRICE = re.compile(r"\bfor\s+(?:approximately\s+|about\s+)?[$€£]\s?\d|[$€£]\s?\d[\d,.]*\s+(?:per|a)\s+share\b|"
-                      r"\bvalued\s+at\s+(?:approximately\s+|about\s+)?[$€£]\s?\d", re.I)
 
 
 # "When did Oracle complete its acquisition of Cerner": a deal asked by its noun, and the words a sentence
@@ -204,26 +189,13 @@ def _dated_event(sentence: str, stems: tuple[str, ...]) -> bool:
     """A date within a few words of one of the deal's words."""
     words = sentence.split()
     at = [i for i, w in enumerate(words) if w.lower().strip(".,;:()\"'’").startswith(stems)]
-    for date in [*A_DATE.finditer(sentence), *_YEAR.finditer(sentence)]:
+    for date in [*A_DATE.finditer(sentence), *YEAR.finditer(sentence)]:
         where = len(sentence[: date.start()].split())
         if any(abs(where - i) <= _DATED_NEAR for i in at):
             return True
     return False
 
 
-def _states_amount_of(sentence: str, head: str) -> bool:
-    """Whether the sentence gives an amount (not a bare year) within a few words of the asked thing's
-    name ("assets", "costs")."""
-    if head.lower()[:5] in _A_PRICE_HEADS and _A_PRICE.search(sentence):
-        return True  # "to acquire X for $95.00 per share in an all-cash transaction valued at $68.7 billion"
-    words = sentence.split()
-    stem = head.lower()[:5]
-    for i, word in enumerate(words):
-        if word.lower().strip(".,;:()\"'’").startswith(stem):
-            near = " ".join(words[max(0, i - _NEAR):i + _NEAR + 1])
-            if any(not _YEAR.fullmatch(a.strip("(),$€£")) for a in _AMOUNT.findall(near)):
-                return True
-    return False
 
 
 # a signature block's mark: what it lists is who signed, which only a question about signing asks
@@ -245,19 +217,13 @@ def _states_nothing(quote: str, risks: bool, signs: bool = False) -> bool:
         return True
     words = text.split()
     lower = [w for w in words if re.fullmatch(r"[a-z][a-z'’-]*[.,;:]?", w)]
-    figures = [a for a in _AMOUNT.findall(text) if not _YEAR.fullmatch(a.strip("(),"))]
+    figures = [a for a in AMOUNT.findall(text) if not YEAR.fullmatch(a.strip("(),"))]
     # a heading or a header row: few lower-case words and no figures but dates ("CONSOLIDATED
     # STATEMENTS OF OPERATIONS (In thousands) (Unaudited) THREE MONTHS ENDED MARCH 31, 2015 2014")
     return len(lower) * 4 < len(words) and len(figures) <= 2
 
 
-# the sentence that asks, after statements that lead into it; an initial's period ("the U.S.
-# Federal Trade Commission") ends no sentence
-_SENTENCE_BREAK = re.compile(r"(?<=[.!])(?<!\b[A-Z]\.)\s+(?=[A-Z])")
 
-
-def _asking(part: str) -> str:
-    return _SENTENCE_BREAK.split(part.strip())[-1]
 
 
 def _quotes(text: str) -> list[str]:
@@ -320,12 +286,17 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         # "What cash dividend per ordinary share did NICE pay in 2022?": an amount of money per share, which a tax
         # rate on dividends ("withholding tax at the rate of 25%") is not
         return "the question asks for an amount per share, and no quote states an amount of money"
+    if written.kind == "passage" and _ASKS_MAKE_UP.search(question) and not any(
+            _PERCENT_FIGURE.search(s) or len(AMOUNT.findall(s)) >= 2 for s in stated):
+        # "How did its revenue mix shift toward subscriptions?": a mix is stated by its parts' shares or amounts
+        # ("Subscription revenue ... 67% of total revenue"), not by a sentence saying that it shifted
+        return "the question asks how a whole is made up, and no quote states its parts' shares or amounts"
     if written.kind == "passage" and _ASKS_FINANCING.search(question) and not any(_FINANCING.search(s) for s in stated):
         # "How did Microsoft plan to finance its acquisition of LinkedIn?": an "all-cash transaction valued
         # at $26.2 billion" is its price, not where the cash comes from
         return "the question asks how a deal is financed, and no quote names a source of funds"
     for part in asked_parts(question):
-        ask = _asking(part)
+        ask = asking(part)
         if (acquirer := _ASKS_ACQUIRER.match(ask)) is not None and _of_the_company(ask[acquirer.end():], companies):
             # "Which company acquired Best Buy?": the filer said to be acquired ("will acquire all of the outstanding
             # shares of Patriot", "acquired by"), not a deal of its own ("The acquisition of Yardbird was not material")
@@ -338,7 +309,7 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
             if not any(_named_other(s, known) for s in stated):
                 return "the question asks who, and no quote names a person or firm"
         elif _ASKS_WHEN.match(ask):
-            if not any(A_DATE.search(s) or _YEAR.search(s) for s in stated):
+            if not any(A_DATE.search(s) or YEAR.search(s) for s in stated):
                 return "the question asks when, and no quote gives a date"
             if (event := _asked_event(ask)) and not any(_dated_event(s, event) for s in stated):
                 # "When did Oracle complete its acquisition of Cerner?": "... of which $1.5 billion were paid on June
@@ -356,18 +327,16 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         elif _ASKS_EFFECT_ON_RESULTS.match(ask):
             if not any(_MONEY_OR_RATE.search(s) for s in stated):
                 return "the question asks how results were affected, and no quote states the effect as an amount"
-        elif (m := _ASKS_RATIO.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")):
+        elif (m := _ASKS_RATIO.match(ask)) and not NOT_THE_RATIO.search(m.group("np")):
             if not any(_A_RATIO.search(s) for s in stated):
                 return "the question asks for a ratio, and no quote states one as a figure"
-        elif (m := _ASKS_AMOUNT.match(ask) or _ASKS_HOW_MUCH.match(ask)) and not _NOT_THE_RATIO.search(m.group("np")) \
-                and not _NOT_AN_AMOUNT.search(m.group("np")):
-            head = m.group("head")
-            if head.lower() in ("amount", "value") and (of := _OF_WHAT.match(ask[m.end():])):
-                head = of.group(1)  # "the total amount of penalties": the penalties are named beside their sum
-            if not any(_states_amount_of(s, head) for s in stated):
+        elif (head := amount_asked(part)) is not None:
+            # ("the total amount of penalties": the penalties are named beside their sum)
+            m = ASKS_AMOUNT.match(ask) or ASKS_HOW_MUCH.match(ask)
+            if not any(states_amount_of(s, head) for s in stated):
                 return f"the question asks for an amount ({m.group('np').strip()}), and no quote states one beside it"
             if (names := _names_in(m.group("np"), companies)) and not any(
-                    _states_amount_of(s, head) and all(re.search(rf"\b{re.escape(n)}\b", s, re.I) for n in names)
+                    states_amount_of(s, head) and all(re.search(rf"\b{re.escape(n)}\b", s, re.I) for n in names)
                     for s in stated):
                 # "the Google Cloud segment revenue": an amount of revenue that names no Google Cloud (hedging gains
                 # "related to revenue") is another figure
@@ -390,6 +359,8 @@ _PURPOSE = re.compile(r"\bto\s+(?:expand|extend|enhance|strengthen|accelerate|br
 # (a deal: "the key agenda of its 8-K" asks what the filing reports, which the current-report reader answers)
 _A_DEAL = re.compile(r"\b(?:acqui\w+|merg\w+|purchas\w+|buy(?:ing)?|bought|divest\w*|spin[-\s]?off|sale\s+of|sell\w*|"
                      r"deal|transaction|investment\s+in|stake\s+in)\b", re.I)
+# how a whole is made up: its mix, composition, breakdown
+_ASKS_MAKE_UP = re.compile(r"\b(?:mix|composition|breakdown|make-?up)\b", re.I)
 # how a deal is paid for, and the words of a source of funds
 _ASKS_FINANCING = re.compile(r"\bhow\s+(?:did|does|do|will|would|was|is)\s+(?:\S+\s+){0,4}?(?:plan\s+to\s+|intend\s+to\s+)?"
                              r"(?:finance|fund|pay\s+for|financed|funded)\b", re.I)
@@ -423,7 +394,7 @@ def _states_change(sentence: str, direction: re.Pattern[str]) -> bool:
     for i, word in enumerate(words):
         if _PERCENT_FIGURE.search(word) or (word.lower().startswith("percent") and i and _PERCENT_FIGURE.search(
                 f"{words[i - 1]} {word}")):
-            near = " ".join(words[max(0, i - _NEAR): i + _NEAR + 1])
+            near = " ".join(words[max(0, i - NEAR): i + NEAR + 1])
             if direction.search(near):
                 return True
     return False
@@ -439,7 +410,7 @@ _SCALE = {"thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 
 def _first_money(sentence: str, head: str) -> tuple[float, str | None, str] | None:
-    if head.lower()[:5] in _A_PRICE_HEADS and _A_PRICE.search(sentence):
+    if head.lower()[:5] in A_PRICE_HEADS and A_PRICE.search(sentence):
         # "to acquire X for $95.00 per share in an all-cash transaction valued at $68.7 billion": its first amount
         # (a price said anywhere in the sentence, not only next to the word "price")
         money = _MONEY.search(sentence)
@@ -451,7 +422,7 @@ def _first_money(sentence: str, head: str) -> tuple[float, str | None, str] | No
     stem = head.lower()[:5]
     for i, word in enumerate(words):
         if word.lower().strip(".,;:()\"'’").startswith(stem):
-            if (money := _MONEY.search(" ".join(words[i:i + _NEAR + 1]))) is not None:
+            if (money := _MONEY.search(" ".join(words[i:i + NEAR + 1]))) is not None:
                 scale = money.group("scale").lower() if money.group("scale") else None
                 return float(money.group("n").replace(",", "")), scale, money.group(0)
             return None
@@ -463,8 +434,8 @@ def _two_amounts(stated: list[str], head: str, question: str) -> tuple[str, str]
     ("Total backlog of $59,828 million at December 31, 2021", one segment's, beside "Our backlog at
     December 31, 2021 was $377,499", the company's): an answer that gives both answers neither. An
     amount printed without its scale is read in the other's."""
-    years = set(_YEAR.findall(question))
-    found = [a for s in stated if years and years <= set(_YEAR.findall(s)) and (a := _first_money(s, head))]
+    years = set(YEAR.findall(question))
+    found = [a for s in stated if years and years <= set(YEAR.findall(s)) and (a := _first_money(s, head))]
     for i, (x, xs, xt) in enumerate(found):
         for y, ys, yt in found[i + 1:]:
             scale_x, scale_y = _SCALE.get(xs or ys or "", 1.0), _SCALE.get(ys or xs or "", 1.0)

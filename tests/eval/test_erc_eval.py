@@ -2148,3 +2148,67 @@ def test_the_questions_word_points_past_words_only_leading_on_to_the_name(questi
 ])  # fmt: skip
 def test_a_percentage_is_dated_by_the_year_its_clause_writes_before_it(question, text, percent):
     assert typed_answer("number", _passage(text), question + _NA_ASKED) == percent
+
+
+# --------------------------------------------------------------------------- stop 68
+
+_NO_MENTION = " If there is no mention, return False."
+
+
+def test_a_yes_or_no_refused_is_false_when_the_question_says_no_mention_means_false():
+    refused = _answer("Not given: the question asks about Converse, and no quote that decides the answer names it.",
+                      status="unverified")
+    assert typed_answer("boolean", refused, "Did Acme sell Converse?" + _NO_MENTION) is False
+    assert typed_answer("boolean", refused, "Did Acme sell Converse?") == NA  # (no instruction: no answer)
+    assert typed_answer("number", refused, "How many stores did Acme close?" + _NO_MENTION) == NA
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ('"This resulted in permanently closing 66 Future Shop stores and converting 65 Future Shop stores to the Best Buy '
+     'brand." (x p.5)', 66),
+    ('"This resulted in the permanent closure of 66 Future Shop stores and the conversion of the remaining 65 Future '
+     'Shop stores to the Best Buy brand." (x p.73)', 66),
+])  # fmt: skip
+def test_a_count_is_the_one_done_as_the_question_asks(text, count):
+    question = 'How many Future Shop stores did "Acme" permanently close in Canada?' + _NA_ASKED
+    assert typed_answer("number", _passage(text), question) == count
+
+
+def test_a_city_asked_is_the_name_a_sentence_places_something_in():
+    text = ('"One of our wholly-owned subsidiary brands, Converse, headquartered in Boston, Massachusetts, designs, '
+            'distributes and licenses casual sneakers under the Converse, Chuck Taylor, All Star and Jack Purcell '
+            'trademarks." (x p.3)')
+    assert typed_answer("name", _passage(text), 'In which city is Converse, a brand of "Acme", headquartered?'
+                        + _NA_ASKED) in ("Boston", "Boston, Massachusetts")
+
+
+def test_a_person_asked_in_an_office_is_the_name_printed_right_before_it():
+    text = ('"Dated: January 29, 2018 By: / S / R EED H ASTINGS Reed Hastings Chief Executive Officer (principal '
+            'executive officer) Dated: January 29, 2018 By: / S / D AVID W ELLS David Wells Chief Financial Officer '
+            '(principal financial and accounting officer)" (x p.67)')
+    question = 'Who signed the fiscal 2017 annual report of "Acme" as Chief Financial Officer?' + _NA_ASKED
+    assert typed_answer("name", _passage(text), question) == "David Wells"
+    other = 'Who signed the fiscal 2017 annual report of "Acme" as General Counsel?' + _NA_ASKED
+    assert typed_answer("name", _passage(text), other) != "David Wells"
+
+
+def test_companies_counted_by_the_question_are_the_full_names_the_quote_gives_as_many():
+    question = 'Which two companies did "Acme Foods Company" name as its Sponsors before the 2015 Merger?' + _NA_ASKED
+    text = ('"Before the consummation of the 2015 Merger, Heinz was controlled by Berkshire Hathaway Inc. (“Berkshire '
+            'Hathaway”) and 3G Global Food Holdings, L.P. (“3G Capital”) (together, the “Sponsors”)." (x p.6)')
+    assert typed_answer("names", _passage(text), question) == ["Berkshire Hathaway Inc.", "3G Global Food Holdings, L.P."]
+    three = question.replace("two", "three")
+    assert typed_answer("names", _passage(text), three) == NA
+
+
+def test_a_quote_referring_back_is_of_what_the_quote_before_it_names():
+    question = ('What was the total purchase price consideration, in billions of US dollars, for the acquisitions of '
+                'Beats Music and Beats Electronics completed by "Acme Inc." on July 31, 2014?' + _NA_ASKED)
+    text = ('"On July 31, 2014, the Company completed the acquisitions of Beats Music, LLC and Beats Electronics, LLC '
+            '(collectively, “Beats”)." (x p.56) "The total purchase price consideration for these acquisitions was $2.6 '
+            'billion, of which $2.2 billion was allocated to goodwill and $636 million to acquired intangible assets." '
+            '(x p.56)')
+    assert typed_answer("number", _passage(text), question) == 2.6
+    alone = ('"The total purchase price consideration for the acquisitions was $2.6 billion, of which $2.2 billion was '
+             'allocated to goodwill and $636 million to acquired intangible assets." (x p.56)')
+    assert typed_answer("number", _passage(alone), question) == NA  # (it never names Beats)

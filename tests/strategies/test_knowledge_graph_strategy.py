@@ -236,3 +236,16 @@ def test_a_relation_asked_of_one_named_segment_leaves_the_graph(sample_services)
     assert asked is None, asked
     whole = read_query('Who are the principal competitors of "Northwind Robotics"?', sample_services, sample_services.graph)
     assert whole is not None and whole.predicate == "competitor", whole
+
+
+def test_one_object_asked_of_a_set_relation_leaves_the_graph(sample_services):
+    """"Into which reportable segment did Adobe integrate Fotolia?" was answered with every one of Adobe's segments
+    from the graph: the company's edges hold its segments, none marked by what it holds; the text says which."""
+    from strategies.knowledge_graph import read_query
+
+    one = read_query('Into which reportable segment did "Northwind Robotics" integrate Acme Vision?', sample_services,
+                     sample_services.graph)
+    assert one is None, one
+    every = read_query('What are the reportable segments of "Northwind Robotics"?', sample_services,
+                       sample_services.graph)
+    assert every is not None and every.predicate == "segment", every
