@@ -524,7 +524,7 @@ def _gates(offline: WrittenAnswer, text: str, hits: list[SearchHit], understandi
     # name, a date, a ratio), or state nothing (headings, consents), are no answer
     offline = answered_on_focus(offline, text, list(understanding.companies))
     # a yes or no about a thing the question names by name is decided by a quote naming it
-    offline = answered_naming_the_topic(offline, text, list(understanding.companies))
+    offline = answered_naming_the_topic(offline, text, list(understanding.companies), hits)
     offline = answered_with_agreed_deals(offline, text)
     offline = answered_from_the_named_filing(offline, understanding, hits)
     offline = answered_in_the_asked_shape(offline, text)

@@ -5,7 +5,8 @@ Yes from "Each NIKE Brand geographic segment operates predominantly in one indus
 sale of its Tropicana brands to PAI Partners?" answered Yes from an auditor's sentence on sales incentives: the
 quotes share the question's common words and decide nothing about the thing it names. A question that names
 things by proper names (capitalised runs that are not the filer's own name nor words every filing capitalises)
-is answered only when a deciding quote names at least one of them whole; else the answer is refused saying so.
+is answered only when a deciding quote's passage (the cited chunk, where "the acquisition" and "Parent" are named)
+names at least one of them whole, or by its initials; else the answer is refused saying so.
 """
 
 from __future__ import annotations
@@ -14,12 +15,19 @@ import re
 
 from answering.shape_record import evidence_form
 from answering.written_answer import WrittenAnswer
+from finrag.models import SearchHit
 from finrag.vocabulary import tokenize
 
 FLAG = "topic_unnamed"
 
 # a run of capitalised words ("PAI Partners", "Converse", "KPMG"), "&" and "of" inside a name kept
 _RUN = re.compile(r"(?<![\w'’-])[A-Z][\w&'’.-]*(?:\s+(?:of\s+|&\s+)?[A-Z][\w&'’.-]*)*")
+# a deal asked of: what its sentences name by a defined term or a heading
+_A_DEAL = re.compile(r"\b(?:acqui\w+|merg\w+|divest\w*|transaction|sale\s+of|sold|spin-?off)\b", re.I)
+# a deal a sentence names by its defined term: "the acquisition", "the Merger", "the transaction"
+_DEAL_NAMED = re.compile(r"\bthe\s+(?:[A-Z][\w-]*\s+)?(?:acquisition|merger|transaction|divestiture|disposal|sale|"
+                         r"spin-?off|separation)\b", re.I)
+_BEFORE = 300  # characters before a quote that its words may refer back to (about two sentences)
 _PERIOD = re.compile(r"(?:fy|q[1-4]|h[12])?\d*")
 _QUOTED = re.compile(r'"([^"]{12,})"|“([^”]{12,})”')
 # words that filings and questions capitalise without naming anyone: roles, documents, periods, the answer's format
@@ -33,6 +41,8 @@ _COMMON = frozenset(tokenize(
     "annual report form item part note notes statement statements consolidated fiscal year quarter "
     "first second third fourth q1 q2 q3 q4 fy gaap non-gaap u.s us usa united states "
     "brand brands segment segments business division utility subsidiary parent "
+    "holding holdings communications transportation technologies technology systems industries international global "
+    "services solutions enterprises partners group resources energy financial "
     "january february march april may june july august september october november december"))
 
 
@@ -45,32 +55,55 @@ def _names(question: str, companies: list[str]) -> list[tuple[str, set[str]]]:
         run = m.group(0)
         if m.start() == 0 or re.search(r"[.?!]\s*$", question[: m.start()]):
             run = run.partition(" ")[2]  # a sentence's first word is capitalised whatever it is ("Did KPMG ...")
-        words = set(tokenize(run))
-        if words & own:
-            continue  # "NIKE Brand", "PepsiCo": the filer's own
-        # (a period, "FY2020", "Q2", is no name; nor one word the question capitalises only to stress it, "Free
-        # cash flow": a name is a run of capitals, an acronym, or one word mid-sentence that is no common word)
-        distinctive = {w for w in words if w not in _COMMON and not _PERIOD.fullmatch(w)}
+        if re.search(r"[\"“]\s*$", question[: m.start()]):
+            continue  # a name in double quotes: the filer's own as its cover writes it ("PACIFIC GAS AND ELECTRIC COMPANY")
+        # (the filer's own words left out: "NIKE Brand" names nothing else, "Intel Optane" names Optane; a period,
+        # "FY2020", "Q2", is no name)
+        run = re.sub(r"['’]s?$", "", run)  # "Patriot Transportation Holding's": the name, not its possessive
+        distinctive = {w for w in tokenize(run) if w not in _COMMON and w not in own and not _PERIOD.fullmatch(w)}
         if distinctive:
             names.append((run, distinctive))
     return names
 
 
-def _quotes(written: WrittenAnswer) -> list[str]:
-    return [c.quote for c in written.citations if c.quote] \
-        or [a or b for a, b in _QUOTED.findall(written.text)]
+def _passages(written: WrittenAnswer, hits: list[SearchHit], deal: bool) -> list[str]:
+    """Each quote with the words its chunk prints right before it (about two sentences it may refer back to), or, for
+    a deal, with its whole chunk (a deal's sentences say "the acquisition", "Parent", "EMT", a heading or a defined
+    term above names the deal); else the quote alone."""
+    chunks = {h.chunk.chunk_id: " ".join(h.chunk.text.split()) for h in hits}
+    passages = []
+    for c in written.citations:
+        if not c.quote:
+            continue
+        text, quote = chunks.get(c.chunk_id, ""), " ".join(c.quote.split())
+        at = text.find(quote)
+        passages.append(quote if at < 0 else text if deal else text[max(0, at - _BEFORE): at + len(quote)])
+    return passages or [a or b for a, b in _QUOTED.findall(written.text)]
 
 
-def answered_naming_the_topic(written: WrittenAnswer, question: str, companies: list[str]) -> WrittenAnswer:
-    """The yes or no, or a refusal when the question names things and no quote deciding it names any."""
+def _initials(stems: set[str], name: str) -> str:
+    """"GBT" for "Global Blood Therapeutics": how a filing names a company it has named in full once."""
+    return "".join(w[0] for w in name.split() if w[:1].isupper()) if len(name.split()) >= 2 else ""
+
+
+def answered_naming_the_topic(written: WrittenAnswer, question: str, companies: list[str],
+                              hits: list[SearchHit] = ()) -> WrittenAnswer:
+    """The yes or no, or a refusal when the question names things and no passage deciding it names any."""
     if written.status != "answered" or written.kind != "yes_no" or evidence_form(written.text) != "quoted":
         return written  # (a verdict over statement figures is decided by the rows, which name the company only)
-    names = _names(question, companies)
-    quotes = _quotes(written)
-    if not names or not quotes:
+    # (the filer's own names: the question's companies and the company its cited filings are of, as read at ingest)
+    cited = {c.chunk_id for c in written.citations}
+    filers = [h.chunk.company for h in hits if h.chunk.chunk_id in cited and h.chunk.company]
+    names = _names(question, [*companies, *filers])
+    passages = _passages(written, list(hits), bool(_A_DEAL.search(question)))
+    if not names or not passages:
         return written
-    said = {t for q in quotes for t in tokenize(q)}
-    if any(stems <= said for _, stems in names):
+    deal = bool(_A_DEAL.search(question))
+    if deal and any(_DEAL_NAMED.search(c.quote) for c in written.citations if c.quote):
+        return written  # "EMT completed the acquisition", "The closing of the Merger ...": the deal, by its own name
+    said = {t for p in passages for t in tokenize(p)}
+    if any(stems <= said or ((short := _initials(stems, name)) and re.search(rf"\b{short}\b", " ".join(passages)))
+           for name, stems in names):
         return written
     shown = ", ".join(dict.fromkeys(name for name, _ in names))
     reason = f"the question asks about {shown}, and no quote that decides the answer names it"
