@@ -2084,7 +2084,7 @@ _COUNTED_FIRMS = re.compile(rf"\b(?:which|what)\s+(?P<count>{'|'.join(NUMBER_WOR
                             r"(?:compan(?:y|ies)|firms|entities|parties|shareholders|investors|banks|lenders)\b", re.I)
 # a company's name as a filing writes it in full, with its legal form: "Berkshire Hathaway Inc.", "3G Global Food
 # Holdings, L.P."
-_LEGAL_NAME = re.compile(r"(?<![\w&'’.-])(?:[A-Z0-9][\w&'’.-]*\s+){1,5}?(?:Holdings,?\s+)?(?:Inc|Incorporated|Corp|"
+_LEGAL_NAME = re.compile(r"(?<![\w&'’.-])(?:[A-Z0-9][\w&'’.-]*\s+){0,4}?[A-Z0-9][\w&'’.-]*,?\s+(?:Holdings,?\s+)?(?:Inc|Incorporated|Corp|"
                          r"Corporation|L\.P|LP|LLC|L\.L\.C|Ltd|Limited|plc|PLC|N\.V|S\.A|AG|GmbH)\b\.?")
 
 

@@ -134,6 +134,9 @@ _OWN_ASK = re.compile(r"(?:the|when|why|how|what|who|whom|where|which|whether)\b
 _ONE_NAME = re.compile(r"(?!(?:the|its|their|a|an)\b)[a-z][\w'’&-]*(?:\s+[a-z][\w'’&-]*){0,2}\s+of\s+"
                        r"(?!(?:the|its|their|a|an)\b)[a-z][\w'’&-]*(?:\s+[a-z][\w'’&-]*)?\s+and\s+"
                        r"(?!(?:the|its|their|a|an)\b)[a-z][\w'’&-]*(?:\s+[a-z][\w'’&-]*)?", re.I)
+# a company's name written with "and" inside, capitalised throughout and ending in its corporate word
+_ONE_COMPANY = re.compile(r"(?:[A-Z][\w&'’.-]*\s+)+(?:and|&)\s+(?:[A-Z][\w&'’.-]*\s+)*(?:Company|Corporation|Inc\.?|"
+                          r"Ltd\.?|LLC|Group|Holdings|plc|Co\.?)")
 _ITEM_SPLIT = re.compile(r",\s*(?:and\s+)?|\s+and\s+", re.I)
 
 
@@ -162,6 +165,8 @@ def asked_parts(question: str) -> list[str]:
                 continue  # "measured as cash dividends paid (common and preferred) divided by ...": a remark on a line
             if re.search(r"\bplus\b|\+", m.group("items")):
                 continue  # "total cloud revenues (SaaS plus PaaS and IaaS)": what the total adds up, one measure
+            if _ONE_COMPANY.fullmatch(m.group("items").strip()):
+                continue  # "the Utility (Pacific Gas and Electric Company)": one company's name, its "and" inside
             items = [i.strip() for i in _ITEM_SPLIT.split(m.group("items")) if i.strip()]
             if len(items) >= 2 and all(len(i.split()) <= 5 and not re.search(r"\d", i) for i in items):
                 parts += [f"the {i}" if not i.lower().startswith("the ") else i for i in items]

@@ -143,3 +143,13 @@ def test_an_outlook_of_several_items_is_read_when_one_is_said_in_other_words(ser
                  "segment operating margin and operating cash flow?", filing(LOCKHEED), [33], services)
     assert answer.status == "answered", answer.text
     assert "approximately 4%" in answer.text and "11.0%" in answer.text and "$8.3 billion" in answer.text, answer.text
+
+
+def test_a_company_named_in_parentheses_with_and_inside_is_one_name_not_a_list():
+    from answering.kinds.every_part import asked_parts
+
+    one = asked_parts("What authorized return on equity did the decision set for the Utility (Pacific Gas and Electric "
+                      "Company) of PG&E?")
+    assert len(one) == 1, one
+    listed = asked_parts("Which regions (Americas, Europe and Asia) grew?")
+    assert len(listed) > 1, listed

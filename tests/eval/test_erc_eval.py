@@ -2212,3 +2212,10 @@ def test_a_quote_referring_back_is_of_what_the_quote_before_it_names():
     alone = ('"The total purchase price consideration for the acquisitions was $2.6 billion, of which $2.2 billion was '
              'allocated to goodwill and $636 million to acquired intangible assets." (x p.56)')
     assert typed_answer("number", _passage(alone), question) == NA  # (it never names Beats)
+
+
+def test_counted_companies_may_write_a_comma_before_their_legal_form():
+    question = 'Which two companies did "Acme Inc." complete the acquisitions of on July 31, 2014?' + _NA_ASKED
+    text = ('"On July 31, 2014, the Company completed the acquisitions of Beats Music, LLC, which offers a subscription '
+            'streaming music service, and Beats Electronics, LLC, which makes Beats headphones." (x p.56)')
+    assert typed_answer("names", _passage(text), question) == ["Beats Music, LLC", "Beats Electronics, LLC"]
