@@ -360,12 +360,13 @@ _FIGURE_CLAUSE_OPENS = re.compile(r"[;:]\s+|,\s+(?:and|but|while|whereas)\s+")
 # (and a deed in its -ing form, "permanently closing 66 Future Shop stores and converting 65": the words that only
 # qualify a count, "including", "remaining", "outstanding", are no deed)
 _DONE_WORD = (r"(?!(?:ended|located|based|situated|combined|consolidated|issued\s+and\s+outstanding|including|excluding|"
-              r"remaining|existing|following|outstanding|beginning|ending|during|totall?ing|amounting|representing)\b)"
-              r"[a-z]{3,}(?:ed|ing)\b")
+              r"remaining|existing|following|outstanding|beginning|ending|during|totall?ing|amounting|representing|"
+              r"bringing|consisting|comprising|reaching|resulting|operating|having|owning|holding|employing|serving|"
+              r"maintaining|running)\b)[a-z]{3,}(?:ed|ing)\b")
 _DONE_BEFORE = re.compile(rf"\b{_DONE_WORD}")
 _DONE_AFTER = re.compile(rf"^[^,;:.]*?\b(?:were|was|are|is|have\s+been|has\s+been|had\s+been)\s+(?:[a-z]+ly\s+)?"
                          rf"{_DONE_WORD}")
-_DEED_NOUN_BEFORE = re.compile(r"\b([a-z]{3,}(?:ion|ure|ment|al))\s+of\s+(?:the\s+)?(?:remaining\s+|other\s+)?$")
+_DEED_NOUN_BEFORE = re.compile(r"\b([a-z]{3,}(?:ion|ure))\s+of\s+(?:the\s+)?(?:remaining\s+|other\s+)?$")
 _FISCAL_YEARS_WRITTEN = re.compile(r"\bfiscal\s+(?:year\s+)?((?:19|20)\d\d)\b", re.I)
 
 
@@ -389,16 +390,17 @@ def _counted_as_asked(sentence: str, at: int, end: int, question: str) -> bool:
     fiscal = {m.group("year") for m in _FISCAL_YEAR.finditer(question)}
     written = set(_FISCAL_YEARS_WRITTEN.findall(sentence))
     opens = max((c.end() for c in _FIGURE_CLAUSE_OPENS.finditer(sentence, 0, at)), default=0)
-    stems = {w[:4] for w in tokenize(question)}
+    stems = {w[:5] for w in tokenize(question)}
     right_before = re.split(r",\s", sentence[opens: at])[-1]
     # the deed nearest the figure, a verb or its noun: "This resulted in permanently closing 66 ...", "the permanent
     # closure of 66 ... and the conversion of the remaining 65 ..." (closing, closure; not resulted)
-    deeds = [(m.start(), m.group(0)) for m in _DONE_BEFORE.finditer(right_before)]
-    deeds += [(m.start(1), m.group(1)) for m in [_DEED_NOUN_BEFORE.search(right_before)] if m]
-    done = [max(deeds)[1]] if deeds else []
-    done += [d.group(0).split()[-1] for d in [_DONE_AFTER.match(sentence[end:])] if d]
+    deeds = [(m.start(), m.group(0), 5) for m in _DONE_BEFORE.finditer(right_before)]
+    # (a deed's noun is compared by its first four letters: "closure", "close")
+    deeds += [(m.start(1), m.group(1), 4) for m in [_DEED_NOUN_BEFORE.search(right_before)] if m]
+    done = [max(deeds)[1:]] if deeds else []
+    done += [(d.group(0).split()[-1], 5) for d in [_DONE_AFTER.match(sentence[end:])] if d]
     return not _PLAN.search(sentence, opens, at) and not _of_another_year(sentence, question) \
-        and not (fiscal and written and not fiscal & written) and all(tokenize(w)[0][:4] in stems for w in done)
+        and not (fiscal and written and not fiscal & written) and all(tokenize(w)[0][:n] in {s[:n] for s in stems} for w, n in done)
 
 
 def _counted_right_before_asked_name(text: str, question: str) -> float | None:
@@ -685,8 +687,10 @@ def _naming_asked_object(quotes: list[str], question: str) -> list[str]:
     "... for the acquisition of Biohaven": another deal's, `_another_name_in_place`)."""
     proper = _proper_words(question)
     # (a quote referring back, "for these acquisitions", names what the quote right before it names)
-    read = [f"{quotes[n - 1]} {q}" if n and _REFERS_BACK.search(q) else q for n, q in enumerate(quotes)]
-    naming = [q for q, r in zip(quotes, read) if proper and all(re.search(rf"\b{re.escape(w)}\b", r, re.I) for w in proper)]
+    read = [f"{quotes[n - 1]} {q}" if n and _REFERS_BACK.search(q) and not _another_name_in_place(q, question, proper)
+            else q for n, q in enumerate(quotes)]
+    naming = [q for q, r in zip(quotes, read, strict=True)
+              if proper and all(re.search(rf"\b{re.escape(w)}\b", r, re.I) for w in proper)]
     if not naming:
         return quotes
     words = _question_words(question)
@@ -766,7 +770,9 @@ def _proper_words(question: str) -> list[str]:
 _INTRODUCES = re.compile(r"\b(?:of|was|were|is|are|totall?ing|totall?ed|amounting\s+to|amounted\s+to)\s*[$€£]?\s*$", re.I)
 
 
-_REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?:[a-z]+\s+)?[a-z]+s\b|\bthis\s+(?:[a-z]+\s+)?[a-z]+\b")
+_REFERS_BACK = re.compile(r"\b(?:these|those|such)\s+(?:[a-z]+\s+)?(?:acquisitions|transactions|deals|purchases|sales|"
+                          r"businesses|companies|entities|agreements)\b")
+_NEGATED = re.compile(r"\b(?:not|no|none|never)\b", re.I)
 
 
 def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit: re.Pattern | None,
@@ -775,7 +781,8 @@ def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit:
     impairment charge of $2,074,000, with an after tax impact to net income of $1,265,000" for "the pre-tax intangible
     asset impairment charge". None unless at least two of the question's words name it and no other figure as many."""
     # (the first quote that states a figure: a deal's opening sentence often states none, the next its price)
-    at = next((n for n, q in enumerate(quotes) if _figure_matches(q, percent, unit)), 0)
+    at = 1 if len(quotes) > 1 and not _figure_matches(quotes[0], percent, unit) and _REFERS_BACK.search(quotes[1]) \
+        and not _NEGATED.search(quotes[0]) else 0
     text = quotes[at]
     if _CHANGE_FIGURE.search(text):
         return None
@@ -1788,27 +1795,53 @@ def _name_in_best_sentence(text: str, question: str) -> str:
     names = _distinct([p.name for s in best for p in _sentence_parties(s, question)])
     if _ASKS_A_PLACE.search(question) and len(names) > 1:
         # "In which city is Converse headquartered?": of the names ("Boston, Massachusetts", its trademarks "Chuck
-        # Taylor", "All Star"), the one a sentence places something in
-        names = [n for n in names if any(re.search(rf"\b(?:in|at|near)\s+(?:the\s+)?{re.escape(n)}", s) for s in best)]
+        # Taylor", "All Star"), the one placed by the question's own word ("headquartered in Boston"; not "a
+        # distribution center in Memphis")
+        stems = {w[:5] for w in tokenize(question)}
+        names = [n for n in names if any(tokenize(m.group(1))[:1] and tokenize(m.group(1))[0][:5] in stems
+                                         for s in best for m in re.finditer(rf"\b([A-Za-z]+)\s+(?:in|at)\s+(?:the\s+)?"
+                                                                             rf"{re.escape(n)}", s))]
     return names[0] if len(names) == 1 else NA
 
 
 # an office asked of a person: "Who signed ... as Chief Financial Officer?", "who was its General Counsel"
 _ASKED_ROLE = re.compile(r"^\W*who\b[^?]*?\b(?P<role>(?:Chief\s+\w+\s+Officer|President|Chair(?:man|woman|person)?|"
                          r"Secretary|Treasurer|Controller|General\s+Counsel|Director))\b", re.I)
-# a person's name as signature blocks and officer lists print it: "David Wells", "Safra A. Catz"
-_PERSON = r"(?P<name>[A-Z][a-z'’-]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z'’-]+){1,2})"
+# the words of offices, which a person's name printed before one never holds ("Executive Vice President, Chief Financial
+# Officer"), and the words between offices
+_TITLE_WORDS = frozenset(tokenize("executive senior vice president chief officer financial operating accounting "
+                                   "director chairman chairwoman chair lead independent deputy assistant group general "
+                                   "counsel secretary treasurer controller principal founder and the our"))
+_PERSON_WORD = re.compile(r"[A-Z][a-z'’-]+|[A-Z]\.")
+_LESSER = frozenset(("vice", "deputy", "assistant", "associate", "co", "interim", "acting", "former"))
 
 
 def _person_before_asked_role(text: str, question: str) -> str:
-    """The one person the quotes name right before the office the question asks ("David Wells Chief Financial
-    Officer", "Reed Hastings, Chief Executive Officer" for "Who signed ... as Chief Executive Officer?"); "" when
-    none or several."""
+    """The one person the quotes name right before the office the question asks, past other offices printed before it
+    ("David Wells Chief Financial Officer", "Richard A. Galanti Executive Vice President, Chief Financial Officer" for
+    "Who signed ... as Chief Financial Officer?"); "" when none or several. A name is two or three words in capitals
+    (an initial among them), none an office's word."""
     asked = _ASKED_ROLE.search(question)
     if asked is None:
         return ""
     role = r"\s+".join(map(re.escape, asked.group("role").split()))
-    found = {m.group("name") for m in re.finditer(rf"{_PERSON}\s*,?\s+(?i:(?:the\s+|our\s+)?{role})\b", text)}
+    found = set()
+    for m in re.finditer(rf"(?i:(?<![\w-]){role})\b", text):
+        if re.match(r"(?i)\s+of\b", text[m.end():]) and not re.search(r"(?i)\bof\b", asked.group("role")):
+            continue  # "President of Global Sales": another office
+        words = re.findall(r"[\w'’.-]+|,", text[max(0, m.start() - 120): m.start()])[::-1]
+        if words and words[0].lower() in _LESSER:
+            continue  # "Vice Chairman", "Deputy Chief Financial Officer": another office than the one asked
+        while words and (words[0] == "," or words[0].isdigit() or set(tokenize(words[0])) & _TITLE_WORDS):
+            words.pop(0)  # the offices printed between the name and the one asked
+        name = []
+        for word in words:
+            if _PERSON_WORD.fullmatch(word) and not set(tokenize(word)) & _TITLE_WORDS and len(name) < 3:
+                name.insert(0, word)
+            else:
+                break
+        if len([w for w in name if not w.endswith(".")]) >= 2:
+            found.add(" ".join(name))
     return found.pop() if len(found) == 1 else ""
 
 
@@ -2089,16 +2122,46 @@ _LEGAL_NAME = re.compile(r"(?<![\w&'’.-])(?:[A-Z0-9][\w&'’.-]*\s+){0,4}?[A-Z
 
 
 def _counted_legal_names(quote: str, question: str) -> list[str]:
-    """As many companies' full names as the question counts ("Which two companies ...") in the quote, none of them the
-    question's own: "Heinz was controlled by Berkshire Hathaway Inc. (...) and 3G Global Food Holdings, L.P."; none
-    unless the quote names exactly that many."""
+    """As many companies' full names as the question counts ("Which two companies ..."), given side by side in the
+    quote ("Berkshire Hathaway Inc. (“Berkshire Hathaway”) and 3G Global Food Holdings, L.P."; "Beats Music, LLC, which
+    offers ..., and Beats Electronics, LLC") in a sentence sharing a word of what the question asks (controlled,
+    acquisitions), none the question's own company; none unless exactly that many."""
     asked = _COUNTED_FIRMS.search(question)
     if asked is None or (count := count_of(asked.group("count"))) is None:
         return []
+    quote = " ".join(quote.split())
     own = {w for c in re.findall(r"[\"“]([^\"”]+)[\"”]", question) for w in tokenize(c)}
-    names = _distinct([m.group(0).strip() for m in _LEGAL_NAME.finditer(quote)
-                       if not set(tokenize(m.group(0))) <= own | _LEGAL_FORMS])
-    return names if len(names) == count else []
+    asked_words = _question_words(question) - own
+    for sentence in _sentences(quote):
+        if not asked_words & set(tokenize(sentence)):
+            continue
+        found = [m for m in _LEGAL_NAME.finditer(sentence) if not set(tokenize(m.group(0))) <= own | _LEGAL_FORMS]
+        runs: list[list[re.Match]] = []
+        for m in found:
+            if runs and _SIDE_BY_SIDE.fullmatch(sentence[runs[-1][-1].end(): m.start()]):
+                runs[-1].append(m)
+            else:
+                runs.append([m])
+        # (a name starts after the words the question itself writes: "Our Sponsors Berkshire Hathaway Inc.")
+        asked_stems = set(tokenize(question))
+        names = [_distinct([_after_asked_words(_LEADING_WORDS.sub("", m.group(0)).strip(), asked_stems) for m in run])
+                 for run in runs]
+        counted = [n for n in names if len(n) == count]
+        if len(counted) == 1:
+            return counted[0]
+    return []
+
+
+def _after_asked_words(name: str, asked: set[str]) -> str:
+    words = name.split()
+    while len(words) > 2 and set(tokenize(words[0])) <= asked:
+        words.pop(0)
+    return " ".join(words)
+
+
+# what stands between names given side by side: a defined short name in parentheses, a comma, "and", a relative clause
+_SIDE_BY_SIDE = re.compile(r"\s*(?:\([^()]{0,60}\)\s*)*(?:,\s*which\s[^,;.]{0,100},)?\s*(?:,\s*)?(?:and\s+)?")
+_LEADING_WORDS = re.compile(r"^(?:(?:Our|The|Its|Their|These|Both)\s+)+")
 
 
 # a counted pair: "two European warehouses ..., one located in Burglengenfeld, Germany, and the other in Venlo, the
@@ -2775,7 +2838,9 @@ def typed_answer(kind: ErcKind, answer: Answer, question: str = "") -> TypedAnsw
     when the question itself says what no mention means ("If there is no mention, return False."): the refusal
     says the reports read hold no sentence deciding it."""
     if answer.status != "answered":
-        return False if kind == "boolean" and _NO_MENTION_MEANS_FALSE.search(question) else NA
+        # (only a refusal after reading: a failure, a missing company or store says nothing of the reports)
+        read = answer.status in ("not_found", "unverified")
+        return False if kind == "boolean" and read and _NO_MENTION_MEANS_FALSE.search(question) else NA
     if kind == "number":
         return typed_number(answer, question)
     if kind == "name":

@@ -2219,3 +2219,77 @@ def test_counted_companies_may_write_a_comma_before_their_legal_form():
     text = ('"On July 31, 2014, the Company completed the acquisitions of Beats Music, LLC, which offers a subscription '
             'streaming music service, and Beats Electronics, LLC, which makes Beats headphones." (x p.56)')
     assert typed_answer("names", _passage(text), question) == ["Beats Music, LLC", "Beats Electronics, LLC"]
+
+
+# (stop 68's review: the readings above held to what they must not take)
+@pytest.mark.parametrize(("text", "question", "name"), [
+    ("…Richard A. Galanti\nExecutive Vice President, Chief Financial Officer and\nDirector",
+     'Who signed the fiscal 2022 annual report of "Acme" as Chief Financial Officer?', "Richard A. Galanti"),
+    ("Amy E. Hood 50 Executive Vice President, Chief Financial Officer",
+     'Who was the Chief Financial Officer of "Acme" in fiscal 2022?', "Amy E. Hood"),
+    ("/s/ Mark Lee Vice Chairman", 'Who was the Chairman of the Board of "Acme"?', NA),
+    ("/s/ Mary Jones Executive Vice President", 'Who signed the report of "Acme" as President?', NA),
+    ("Mary Jones Deputy Chief Financial Officer", 'Who signed the report of "Acme" as Chief Financial Officer?', NA),
+])  # fmt: skip
+def test_a_person_before_an_office_is_no_office_s_words_and_no_lesser_office(text, question, name):
+    assert typed_answer("name", _passage(f'"{text}" (x p.68)'), question + _NA_ASKED) == name
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ('"We operated a total of 1,050 Best Buy stores." (x p.1)', 1050),
+    ('"We opened 20 new stores in fiscal 2023, bringing our total to 1,050 Best Buy stores." (x p.1)', 1050),
+    ('"Our portfolio consisting of 1,050 Best Buy stores." (x p.1)', 1050),
+])  # fmt: skip
+def test_words_that_only_qualify_a_count_are_no_deed(text, count):
+    question = 'How many Best Buy stores did "Acme" operate at the end of fiscal 2023?' + _NA_ASKED
+    assert typed_answer("number", _passage(text), question) == count
+
+
+def test_a_total_of_is_no_deed_before_a_count():
+    text = '"As of December 31, 2022, we have delivered a total of 1,033 737 MAX aircraft." (x p.34)'
+    question = 'How many 737 MAX aircraft did "Acme" deliver as of December 31, 2022?' + _NA_ASKED
+    assert typed_answer("number", _passage(text), question) == 1033
+
+
+@pytest.mark.parametrize("text", [
+    '"Registration Rights Agreement, by and among the Company, 3G Global Food Holdings LP and Berkshire Hathaway Inc." '
+    '(x p.1)',
+    '"On March 1, 2021, we completed the acquisition of Beta Inc. from Gamma Holdings, LLC." (x p.1)',
+    '"In 2021, our subsidiary Acme Sub LLC acquired Beta Inc." (x p.1)',
+])  # fmt: skip
+def test_counted_companies_are_names_given_side_by_side_for_what_is_asked(text):
+    question = 'Which two companies did "Acme Inc." acquire in 2021?' + _NA_ASKED
+    assert typed_answer("names", _passage(text), question) == NA
+
+
+def test_a_quote_stating_none_is_not_passed_over_for_another_years_figure():
+    question = 'What was the pre-tax goodwill impairment charge, in millions of USD, recorded by "Acme Inc." in 2023?'
+    text = ('"We performed our annual goodwill impairment test and concluded that goodwill was not impaired." (x p.56) '
+            '"In 2022, we recorded a pre-tax goodwill impairment charge of $5 million, with an after-tax impact to net '
+            'income of $4 million." (x p.57)')
+    assert typed_answer("number", _passage(text), question + _NA_ASKED) == NA
+
+
+def test_a_quote_referring_back_that_names_another_deal_is_that_deals():
+    question = ('What was the total consideration transferred, in billions of USD, by "Acme Inc." for its acquisition of '
+                'Biohaven?' + _NA_ASKED)
+    text = ('"On October 3, 2022, we completed our acquisition of Biohaven, a biopharmaceutical company." (x p.1) '
+            '"In October 2022, we also acquired GBT; the total consideration transferred for this acquisition was $5.4 '
+            'billion." (x p.1) "The total fair value of the consideration transferred was $11.8 billion, which includes '
+            "Acme's previous investment in Biohaven.\" (x p.2)")
+    assert typed_answer("number", _passage(text), question) == 11.8
+
+
+@pytest.mark.parametrize("text", [
+    '"Acme\'s headquarters is Beaverton, Oregon, and it operates a distribution center in Memphis, Tennessee." (x p.1)',
+    '"Our world headquarters is Beaverton, Oregon, and we also have offices in London." (x p.1)',
+])  # fmt: skip
+def test_a_city_asked_is_one_placed_by_the_questions_own_word(text):
+    typed = typed_answer("name", _passage(text), 'In which city is "Acme" headquartered?' + _NA_ASKED)
+    assert typed not in ("Memphis, Tennessee", "London"), typed
+
+
+def test_a_failure_or_a_missing_company_is_no_refusal_after_reading():
+    question = 'Did "Acme Inc." announce a share buyback plan in 2023?' + _NO_MENTION
+    assert typed_answer("boolean", _answer("", status="failed"), question) == NA
+    assert typed_answer("boolean", _answer("", status="needs_company"), question) == NA
