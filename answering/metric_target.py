@@ -82,7 +82,9 @@ _INLINE_DEFINED = re.compile(
 # ", where free cash flow = A minus B and the margin is FCF divided by revenues": the ask's terms defined
 _ASK_WHERE = re.compile(r",\s+where\s+(?P<defs>[^?]+?)\s*(?:[?.]\s*)?$", re.I)
 # a sentence naming a term by its sum or difference: "Total cloud revenues are A plus B."
-_TERM_IS = re.compile(r"^(?:the\s+)?(?!(?:if|when|whether|unless)\b)(?P<name>[A-Za-z][\w'’\s-]{1,60}?)\s+(?:is|are|equals?|=)\s+(?P<expr>.+?)\.?$", re.I)
+# (operators between words: "USD/share", "N/A" and "21% / year" define nothing; nor does an instruction, "Assume ...")
+_SUM_OF_TERMS = re.compile(r"[a-z)]\s+(?:[-+*/×]|plus|minus|less|times|divided\s+by|multiplied\s+by)\s+[a-z(]", re.I)
+_TERM_IS = re.compile(r"^(?:the\s+)?(?!(?:if|when|whether|unless|assume|use|note|round|answer|express|give|state|report)\b)(?P<name>[A-Za-z][\w'’\s-]{1,60}?)\s+(?:is|are|equals?|=)\s+(?P<expr>.+?)\.?$", re.I)
 _WHERE_PART = re.compile(r"^(?:the\s+|its\s+)?(?P<name>[a-z][\w'’\s-]{1,60}?)\s+(?:=|is|are|equals)\s+(?P<expr>.+)$", re.I)
 # (the term after "and" holds no "and" of its own: "A minus purchases of property and equipment and the
 # margin is ..." splits before "the margin", not inside "property and equipment")
@@ -315,7 +317,7 @@ def split_definitions(question: str) -> tuple[str, list[tuple[str, str]]]:
                 expr = expr[: where.start()].strip()
             definitions.insert(len(definitions) - (1 if where else 0), (name, expr))
         elif "?" not in sentence and (term := _TERM_IS.match(sentence.strip())) is not None \
-                and _ARITHMETIC.search(re.sub(r"\bN/A\b", " ", term.group("expr"))):
+                and _SUM_OF_TERMS.search(term.group("expr")) and "%" not in term.group("expr"):
             # "Total cloud revenues are cloud SaaS and PaaS plus cloud IaaS revenues.": a term the formula then
             # uses, defined by the question in a sentence of its own
             definitions.append((term.group("name").strip(), _clean(term.group("expr"))))

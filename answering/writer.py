@@ -327,6 +327,11 @@ _ASKS_MANNER = re.compile(r"^\W*(?:and\s+)?how\s+(?!much\b|many\b|large\b|big\b|
                           r"(?:did|does|do|has|have|had|will|would|was|were|is|are)\b", re.I)
 
 
+# a deal a question names: "its acquisition of Fotolia", "gains on sales of businesses", "the Heinz India transaction"
+_OF_A_DEAL = re.compile(r"\b(?:acquisitions?|acquired?|mergers?|divestitures?|disposals?|spin-?offs?|transactions?|"
+                        r"sales?\s+of\s+(?:the\s+|its\s+|their\s+)?(?:businesses|business|subsidiar\w+|stakes?|shares))\b", re.I)
+
+
 class _Reader(NamedTuple):
     """A reader of what a filing's prose states, tried when the kind's own reader gave no answer."""
 
@@ -474,10 +479,12 @@ def _read_in_turn(offline: WrittenAnswer, decision: KindDecision, text: str, hit
         # "What was the total purchase price of its acquisition of Fotolia, and how much of it was allocated to
         # goodwill?": a question of several parts read as a statement metric by one of them (the goodwill line, the
         # whole company's) and refused for the others is read as the passage that states every part
-        # (facts and amounts asked, not a manner: "How did it shore up its liquidity, and what was its cash?" asks
-        # what it did, which sentences stating its cash do not say)
+        # (only of a deal, whose figures its note states in sentences, never a statement's lines: "What were its total
+        # revenues, and how fast did they grow?" is the lines' to answer, and a sentence naming revenue near another
+        # figure is no answer; and facts and amounts asked, not a manner: "How did it shore up its liquidity, and what
+        # was its cash?" asks what it did)
         _Reader(lambda w: _unanswered(w) and decision.kind == "metric" and len(parts := asked_parts(text)) > 1
-                and not any(_ASKS_MANNER.match(p) for p in parts),
+                and _OF_A_DEAL.search(text) is not None and not any(_ASKS_MANNER.match(p) for p in parts),
                 lambda: passage.write(decision, text, hits, understanding, services), kind="passage"),
     )
     for reader in readers:

@@ -453,12 +453,18 @@ _PAST_DEED = re.compile(r"\b(?:did|had|was|were)\b[^?]{0,120}?\b(?:acquir\w*|bou
 
 
 def _names_a_thing(question: str, year: int) -> bool:
-    """Every mention of the year is inside a name: right after "the", "its" or "their" and right before a capitalised
-    word ("the 2015 Merger", "its 2019 Notes")."""
+    """Every mention of the year is inside the name of a deal or an instrument: right after "the", "its" or "their"
+    and right before its capitalised noun ("the 2015 Merger", "its 2019 Notes"); never a document's or a period's ("its
+    2025 Form 10-K", "the 2027 Fiscal Year": the year asked)."""
     mentions = list(re.finditer(rf"\b{year}\b", question))
     return bool(mentions) and all(
         re.search(r"\b(?:the|its|their)\s+$", question[: m.start()], re.I)
-        and re.match(r"\s+[A-Z][a-z]", question[m.end():]) for m in mentions)
+        and _NAMED_BY_YEAR.match(question[m.end():]) for m in mentions)
+
+
+# the capitalised nouns of deals and instruments a filing names by their year
+_NAMED_BY_YEAR = re.compile(r"\s+(?:[A-Z][a-z]+\s+){0,2}(?:Merger|Acquisition|Transaction|Notes|Debentures|Bonds|Act|Plan|"
+                            r"Agreement|Facility|Offering|Program|Programme|Restructuring|Separation|Spin-?[Oo]ff)\b")
 
 
 def _horizon(question: str, year: int) -> bool:

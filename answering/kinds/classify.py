@@ -434,7 +434,9 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
 # "capex as a % of revenue", "EBITDA less capex", "capex to revenue ratio": two metrics making one
 # "X as a percentage (a %, a share, a proportion) of Y": one ratio of two amounts
 _RATIO_OF = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b", re.I)
-_MAKE_UP = re.compile(r"\b(?:mix|composition|breakdown|make-?up)\b", re.I)
+# a measure's mix asked ("How did its revenue mix shift ...?"), not what a mix did ("How did product mix affect ...")
+_MAKE_UP = re.compile(r"\b(?:revenue|revenues|sales|product|segment|business|geographic)\s+(?:mix|composition|breakdown|"
+                      r"make-?up)\b(?!\s+(?:affect|impact|contribut|drive|weigh|help|hurt)\w*)", re.I)
 _COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b"
                        r"|\bas\s+an?\s+(?:share|proportion|fraction)\s+of\b", re.I)
 

@@ -61,7 +61,7 @@ _A_SUM = re.compile(r"[$€£¥]\s?\d[\d,.]*\s*(?:thousand|million|billion|bn|m)
 _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(?:amount|percentage|share|"
                           r"proportion|portion|price|level)|at\s+what\s+(?:price|rate)|"
                           # "what per-share price", "what total purchase price": a price however qualified
-                          r"what\s+(?:[\w-]+\s+){1,2}?price|"
+                          r"what\s+(?:[\w-]+\s+){1,2}?price(?![\w-])(?!\s+(?:increases?|decreases?|changes?|ratios?))|"
                           r"what\s+(?:did|does|will|would)\s+(?:\w+\s+){0,3}(?:cost|pay)|"
                           # "what salary, bonus and equity compensation costs did X record for the CEO?"
                           r"what\s+(?:[\w,-]+\s+){0,6}?(?:costs?|expenses?|fees?|salar(?:y|ies)|compensation|"
@@ -69,7 +69,8 @@ _ASKS_AMOUNT = re.compile(r"\b(?:how\s+(?:much|many|large|big)|by\s+how|what\s+(
                           re.I)
 _AN_AMOUNT = re.compile(r"[$€£¥]\s?\d|\d[\d,.]*\s*(?:%|percent\b|(?:thousand|million|billion|bn|m)\b)|"
                         r"\b\d{1,3}(?:,\d{3})+\b", re.I)
-_ASKS_PRICE = re.compile(r"\b(?:at\s+)?what\s+(?:[\w-]+\s+){0,2}?price\b", re.I)
+_ASKS_PRICE = re.compile(r"\b(?:at\s+)?what\s+(?:[\w-]+\s+){0,2}?price(?![\w-])(?!\s+(?:increases?|decreases?|changes?|"
+                         r"ratios?|targets?|levels?|actions?|cuts?))", re.I)
 _ASKS_LEFT = re.compile(r"\bhow\s+much\b[^?]*?\b(?:remain(?:ed|ing|s)?|left|available|unused)\b", re.I)
 _ASKS_DURATION = re.compile(r"\bhow\s+long\b|\buntil\s+when\b", re.I)
 _A_DURATION = re.compile(r"\b\d+\s*(?:days?|weeks?|months?|years?|quarters?)\b|"
@@ -407,9 +408,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
         # revenue decreased by 1.5%")
         own = [w for w in _own_words(part, companies) if not _RATE_WORD.fullmatch(w)]
         # (sentence by sentence: a page's passage joins a sentence naming cloud revenue to one stating another's rate)
-        # (and by its subject, the words before the rate in its clause: "Our service revenue in 2022 decreased by 1.5%,
-        # ... as customers transitioned to our cloud-based solutions" is service revenue's rate)
-        return not any(m and (not own or overlap(re.split(r"[,;:]\s", s[: m.start()])[-1] + m.group(0), own) >= _RATE_OWN)
+        # (and by its subject, the words before the rate: "Our service revenue in 2022 decreased by 1.5%, ... as
+        # customers transitioned to our cloud-based solutions" is service revenue's rate; "E-commerce sales were $900
+        # million, an increase of 22%" e-commerce sales')
+        return not any(m and (not own or overlap(s[: m.end()], own) >= _RATE_OWN)
                        for p in passages(text) or [text] for s in split_sentences(p) for m in [_A_RATE.search(s)])
     if _ASKS_LEFT.search(part):
         # "how much remained under its repurchase authorization?": an amount said to remain (or be

@@ -71,10 +71,9 @@ _SCAFFOLD = frozenset(tokenize(
     "guidance outlook change changed announce announced report reported target targets targeted projection projections set management give gave given provide provided issue issued raise raised lower lowered update updated "
     "expect expected spend spent release presentation results earnings press full year quarter second third fourth first percentage "
     "point points respect regard initial initiated according segment segments stated states january february march april may june july august "
-    "september october november december gaap non financial regarding"
+    "september october november december gaap non financial regarding flow"
 ))
 _MAX_ROWS = 8
-_MANY_ITEMS = 5  # the words a question names its guidance items in, from which one said otherwise may be left
 _MAX_SHOWN = 4  # statements quoted, unless the question lists more items
 _MAX_FIGURES = 6
 _MAX_STATEMENT = 350  # longer: table rows and footnotes run together, not one statement
@@ -323,15 +322,10 @@ def _statements(reading: list[tuple[Chunk, list[str]]], period: _Period,
         if items and not any(_covers(text, i) for i in items):
             continue
         found.append((text, chunk))
-    # (a statement naming no period goes on from one before it that does: none before the first that names it)
-    first = next((n for n, (text, _) in enumerate(found) if period.named_in(text)), 0)
-    found = found[first:]
     covered = {i for i in items if any(_covers(t, i) for t, _ in found)}
     # one statement per item the question lists ("sales volume, average price, revenue, EBITDA
     # and capex": five), at least four
-    # (of many words, one a filing says otherwise may be left: "operating cash flow" is its "cash from operations")
-    enough = covered == set(items) or (len(items) >= _MANY_ITEMS and len(set(items) - covered) <= 1)
-    return found[:max(_MAX_SHOWN, _listed(ask))] if found and enough else []
+    return found[:max(_MAX_SHOWN, _listed(ask))] if found and covered == set(items) else []
 
 
 def _goes_on(dated: Chunk | None, chunk: Chunk) -> bool:

@@ -34,7 +34,7 @@ _QUOTED = re.compile(r'"([^"]{12,})"|“([^”]{12,})”')
 _COMMON = frozenset(tokenize(
     "the a an if is are was were did does do has have had will can could would should in on at of for to by with "
     "and or its their our we it this that these those which what who when where why how whether "
-    "false true n/a return mention data available "
+    "false true yes no n/a return mention data available answer "
     "company companies corporation corp inc ltd limited llc plc group holdings co incorporated "
     "board directors director committee audit chief executive financial operating officer president chairman "
     "ceo cfo coo vice senior general counsel secretary treasurer "
@@ -81,9 +81,27 @@ def _passages(written: WrittenAnswer, hits: list[SearchHit], deal: bool) -> list
     return passages or [a or b for a, b in _QUOTED.findall(written.text)]
 
 
-def _initials(stems: set[str], name: str) -> str:
-    """"GBT" for "Global Blood Therapeutics": how a filing names a company it has named in full once."""
-    return "".join(w[0] for w in name.split() if w[:1].isupper()) if len(name.split()) >= 2 else ""
+def _named(name: str, stems: set[str], said: set[str], text: str) -> bool:
+    """Whether the passages name the thing: all its distinctive words (all but one of a name of three or more:
+    "EU General Data Protection Regulation" is "European Union General Data Protection Regulation"), its initials
+    ("GBT" for "Global Blood Therapeutics"), or, asked by initials, the words they stand for ("SEC": "Securities and
+    Exchange Commission", "R&D": "research and development", "U.K.": "United Kingdom")."""
+    if len(stems - said) <= (1 if len(stems) >= 3 else 0):
+        return True
+    if len(name.split()) >= 2:
+        short = "".join(w[0] for w in name.split() if w[:1].isupper())
+        if len(short) >= 2 and re.search(rf"\b{short}\b", text):
+            return True
+    letters = re.sub(r"[.&/\s]", "", name)
+    if 2 <= len(letters) <= 5 and letters.isupper():
+        words = [w for w in re.findall(r"[A-Za-z]+", text) if w.lower() not in _JOINING]
+        spelled = letters.lower()
+        return any("".join(w[0] for w in words[i:i + len(spelled)]).lower() == spelled
+                   for i in range(len(words) - len(spelled) + 1))
+    return False
+
+
+_JOINING = frozenset(("and", "of", "the", "for", "&"))
 
 
 def answered_naming_the_topic(written: WrittenAnswer, question: str, companies: list[str],
@@ -102,8 +120,8 @@ def answered_naming_the_topic(written: WrittenAnswer, question: str, companies: 
     if deal and any(_DEAL_NAMED.search(c.quote) for c in written.citations if c.quote):
         return written  # "EMT completed the acquisition", "The closing of the Merger ...": the deal, by its own name
     said = {t for p in passages for t in tokenize(p)}
-    if any(stems <= said or ((short := _initials(stems, name)) and re.search(rf"\b{short}\b", " ".join(passages)))
-           for name, stems in names):
+    joined = " ".join(passages)
+    if any(_named(name, stems, said, joined) for name, stems in names):
         return written
     shown = ", ".join(dict.fromkeys(name for name, _ in names))
     reason = f"the question asks about {shown}, and no quote that decides the answer names it"

@@ -108,9 +108,10 @@ _ASKS_PERCENT_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+)?(?:what|how\s+much)
 # "By how much did it raise its guidance?", "by how much did it cut its dividend?": an amount's change asked
 # (and "how much did they increase during the year": the verb within a few words of the subject, so that "how much
 # did it spend to increase capacity" asks an amount spent)
-_ASKS_AMOUNT_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+how\s+much\s+(?:did|does|has|have|had|was|were|is|will)\b[^?]*?|"
-                                 r"how\s+much\s+(?:did|does|has|have|had|will)\s+(?:(?!to\b|in\b|for\b)[\w'’-]+\s+){1,3}?)"
-                                 r"\b(?P<verb>rais|increas|lift|boost|hik|cut|lower|reduc|decreas|trim|narrow)", re.I)
+_ASKS_AMOUNT_CHANGE = re.compile(r"^\W*(?:and\s+)?(?:by\s+how\s+much\s+(?:did|does|has|have|had|was|were|is|will)\b[^?]*?"
+                                 r"\b(?P<verb>rais|increas|lift|boost|hik|cut|lower|reduc|decreas|trim|narrow)|"
+                                 r"how\s+much\s+(?:did|does|has|have|had|will)\s+(?:(?!to\b|in\b|for\b)[\w'’-]+\s+){1,3}?"
+                                 r"\b(?P<moved>increas|decreas|declin|gr[eo]w|r[io]se|f[ae]ll|drop|shr[iu]nk))", re.I)
 _LOWERED = re.compile(r"cut|lower|reduc|decreas|trim|narrow", re.I)
 _RAISED = re.compile(r"\b(?:increas|gr[eo]w|r[io]se|higher|up\b|improv|rais|lift|boost|hike)", re.I)
 # "from $0.60 to $0.66 per share", "to $1.13 from $1.10": both levels of a change stated
@@ -319,7 +320,8 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
             if not any(_states_change(s, _DOWN if _DOWN.match(m.group("verb")) else _UP) for s in stated):
                 return "the question asks by what percentage something changed, and no quote states such a change"
         elif (m := _ASKS_AMOUNT_CHANGE.match(ask)) is not None:
-            direction = _DOWN if _LOWERED.match(m.group("verb")) else _RAISED
+            verb = m.group("verb") or m.group("moved")
+            direction = _DOWN if _LOWERED.match(verb) or _DOWN.match(verb) else _RAISED
             if not any(direction.search(s) or _FROM_TO.search(s) for s in stated):
                 # "By how much did it raise its 2023 EPS guidance?": "guidance updated ... $1.00 to $1.13" states
                 # the new range, never a rise or the range before it
@@ -360,7 +362,8 @@ _PURPOSE = re.compile(r"\bto\s+(?:expand|extend|enhance|strengthen|accelerate|br
 _A_DEAL = re.compile(r"\b(?:acqui\w+|merg\w+|purchas\w+|buy(?:ing)?|bought|divest\w*|spin[-\s]?off|sale\s+of|sell\w*|"
                      r"deal|transaction|investment\s+in|stake\s+in)\b", re.I)
 # how a whole is made up: its mix, composition, breakdown
-_ASKS_MAKE_UP = re.compile(r"\b(?:mix|composition|breakdown|make-?up)\b", re.I)
+_ASKS_MAKE_UP = re.compile(r"\b(?:revenue|revenues|sales|product|segment|business|geographic)\s+(?:mix|composition|"
+                           r"breakdown|make-?up)\b(?!\s+(?:affect|impact|contribut|drive|weigh|help|hurt)\w*)", re.I)
 # how a deal is paid for, and the words of a source of funds
 _ASKS_FINANCING = re.compile(r"\bhow\s+(?:did|does|do|will|would|was|is)\s+(?:\S+\s+){0,4}?(?:plan\s+to\s+|intend\s+to\s+)?"
                              r"(?:finance|fund|pay\s+for|financed|funded)\b", re.I)

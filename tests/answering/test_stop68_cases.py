@@ -153,3 +153,73 @@ def test_a_company_named_in_parentheses_with_and_inside_is_one_name_not_a_list()
     assert len(one) == 1, one
     listed = asked_parts("Which regions (Americas, Europe and Asia) grew?")
     assert len(listed) > 1, listed
+
+
+# --- stop 68's review: what the readings above must not take -----------------------------------------------------
+
+def test_statement_lines_asked_in_several_parts_are_not_read_off_sentences(services):
+    answer = ask("What was Acme Corp's net sales in 2024, and what was its backlog at year end?",
+                 one_page("Lower net sales of approximately $280 million for TLS programs offset the growth.",
+                          "Backlog at year-end 2024 was $150.0 billion."), [0], services)
+    assert answer.status != "answered" or "$280 million" not in answer.text, answer.text
+
+
+def test_a_year_in_a_documents_or_a_periods_name_is_the_year_asked():
+    from retrieval.query_understanding import _names_a_thing
+
+    assert not _names_a_thing("Who audited Netflix's financial statements in its 2025 Form 10-K?", 2025)
+    assert not _names_a_thing("What risks did it describe in its 2025 Annual Report?", 2025)
+    assert not _names_a_thing("What was its revenue in the 2027 Fiscal Year?", 2027)
+    assert _names_a_thing("What interest rate do its 2029 Notes carry?", 2029)
+
+
+def test_a_rate_stated_after_its_amount_is_the_rate_of_the_thing_named_before():
+    part = "how fast did its e-commerce sales grow?"
+    text = '"E-commerce sales were $900 million in 2024, an increase of 22% compared with 2023." (x p.1)'
+    assert not part_unanswered(part, text, "passage", [])
+
+
+def test_money_raised_is_no_change_asked():
+    from answering.kinds.quote_focus import _ASKS_AMOUNT_CHANGE
+
+    assert _ASKS_AMOUNT_CHANGE.match("How much did Acme Corp raise from its initial public offering?") is None
+    assert _ASKS_AMOUNT_CHANGE.match("how much did they increase during the year?") is not None
+
+
+def test_a_composition_not_of_a_measure_is_answered_in_words(services):
+    answer = ask("What is the composition of Acme Corp's Board of Directors?",
+                 one_page("Our Board of Directors consists of nine members, eight of whom are independent."), [0],
+                 services)
+    assert answer.status == "answered", answer.text
+    from answering.kinds.quote_focus import _ASKS_MAKE_UP
+
+    assert _ASKS_MAKE_UP.search("How did product mix affect Acme Corp's gross profit rate?") is None
+
+
+def test_guidance_leaves_no_item_asked_unstated(services):
+    page = one_page("Our outlook for 2025 reflects continued demand. We expect net sales to be $5.0 billion to $5.2 "
+                    "billion. Gross margin in 2025 is expected to be approximately 42%. Operating expenses in 2025 are "
+                    "expected to be approximately $1.1 billion.")
+    answer = ask("What guidance did Acme Corp give for 2025 net sales, gross margin, operating expenses and capital "
+                 "spending?", page, [0], services)
+    assert answer.status != "answered", answer.text
+
+
+def test_a_price_named_as_a_modifier_asks_no_money():
+    text = '"In 2024, we implemented price increases averaging approximately 6%." (x p.1)'
+    assert not part_unanswered("what price increases did it implement?", text, "passage", [])
+
+
+def test_a_yes_or_no_named_by_initials_or_asked_as_yes_or_no_stands(services):
+    answer = ask("Did Acme Corp receive a subpoena from the SEC in 2024?",
+                 one_page("In 2024, Acme Corp received a subpoena from the Securities and Exchange Commission."), [0],
+                 services)
+    assert answer.text.startswith("Yes."), answer.text
+    from answering.kinds.named_topic import _names
+
+    assert _names("Did Acme Corp pay a dividend in 2024? Answer Yes or No.", ["Acme Corp"]) == []
+
+
+def test_a_unit_stated_defines_no_term():
+    assert split_definitions("What is Apple's FY2019 diluted EPS? The unit is USD/share.")[1] == []
+    assert split_definitions("What was its tax expense? Assume the tax rate is 21% / year.")[1] == []
