@@ -36,6 +36,12 @@ _EXPLAIN = re.compile(r"\b(?:explain\w*|why\b|what\s+(?:drove|caused|explains?|w
 # "what share (percentage, proportion) of X came from Y", "as a percentage of revenue"
 _SHARE_OF = re.compile(r"\b(?:what|which)\s+(?:share|percent(?:age)?|proportion|portion|fraction)\s+of\b|"
                        r"\bas\s+an?\s+(?:share|percent(?:age)?|proportion)\s+of\b|%\s+of\b", re.I)
+# a rate of change asked ("by what percentage did it decline", "the year-over-year percentage change in ..."), which
+# only a percentage answers
+_ASKS_PERCENT_CHANGE = re.compile(r"\b(?:by\s+)?what\s+(?:percentage|percent)\s+(?:did|does|has|have|had|was|were|is)\b"
+                                  r"[^?]*?\b(?:declin|decreas|f[ae]ll|drop|shr[iu]nk|gr[eo]w|increas|r[io]se|chang)|"
+                                  r"\bpercent(?:age)?\s+(?:change|increase|decrease|decline|growth)\b", re.I)
+_A_PERCENT = re.compile(r"\d\s*%|\bpercent\b|\bpp\b|\bpercentage\s+points?\b", re.I)
 # "Support your answer with figures from the consolidated statement of income", "using figures from the balance sheet"
 _STATEMENT_FIGURES = re.compile(r"\bfigures?\s+(?:from|in|on|of)\s+(?:the\s+|its\s+)?(?:consolidated\s+)?"
                                 r"(?P<statement>(?:income|cash\s+flows?)\s+statements?|statements?\s+of\s+(?:income|"
@@ -57,6 +63,11 @@ def answered_in_the_asked_shape(written: WrittenAnswer, question: str) -> Writte
                                  "computed; the passages found state none")
     if written.kind == "metric" and _EXPLAIN.search(IF_NOT_USEFUL.sub(" ", question)):
         return _refused(written, "the question asks what explains a change, and a figure alone explains nothing")
+    if written.kind == "metric" and _ASKS_PERCENT_CHANGE.search(question) \
+            and not _A_PERCENT.search(written.text.split(". ")[0]):
+        # "By what percentage did its weighted-average shares decline?": a count, or an amount, is no percentage
+        return _refused(written, "the question asks by what percentage something changed, and the figure found is "
+                                 "not a percentage")
     if written.kind == "metric" and (written.unit or "").startswith("USD") and _SHARE_OF.search(question):
         return _refused(written, "the question asks for a share of a total, and the figure found is an amount")
     if _ASKS_DEGREE.search(question) and written.kind not in _FIGURES and not _A_SHARE.search(written.text):

@@ -223,3 +223,16 @@ def test_a_yes_or_no_named_by_initials_or_asked_as_yes_or_no_stands(services):
 def test_a_unit_stated_defines_no_term():
     assert split_definitions("What is Apple's FY2019 diluted EPS? The unit is USD/share.")[1] == []
     assert split_definitions("What was its tax expense? Assume the tax rate is 21% / year.")[1] == []
+
+
+def test_a_percentage_change_asked_is_not_answered_by_a_level():
+    from answering.kinds.asked_shape import answered_in_the_asked_shape
+    from answering.written_answer import WrittenAnswer
+
+    question = "By what percentage did eBay's basic weighted-average shares outstanding decline from FY2017 to FY2018?"
+    level = WrittenAnswer(status="answered", kind="metric", text="eBay Weighted-average shares FY2017-FY2018: 1,022.0 "
+                          "(statement line item). Weighted-average shares FY2017 = 1,064.")
+    assert answered_in_the_asked_shape(level, question).status != "answered"
+    rate = WrittenAnswer(status="answered", kind="metric", text="eBay Weighted-average shares FY2018: -7.9% change from "
+                         "FY2017 (statement line item).")
+    assert answered_in_the_asked_shape(rate, question).status == "answered"
