@@ -780,15 +780,15 @@ def _named_right_before(quotes: list[str], words: set[str], percent: bool, unit:
     """The one figure that most of the question's own words lead up to, in the first quote: "recorded an intangible asset
     impairment charge of $2,074,000, with an after tax impact to net income of $1,265,000" for "the pre-tax intangible
     asset impairment charge". None unless at least two of the question's words name it and no other figure as many."""
-    # (the first quote that states a figure: a deal's opening sentence often states none, the next its price)
-    at = 1 if len(quotes) > 1 and not _figure_matches(quotes[0], percent, unit) and _REFERS_BACK.search(quotes[1]) \
-        and not _NEGATED.search(quotes[0]) else 0
-    text = quotes[at]
+    # (the second quote when it refers back to a first that states no figure and negates nothing: "the acquisitions of
+    # Beats Music, LLC ... and Beats Electronics, LLC" / "The total purchase price consideration for these acquisitions
+    # was $2.6 billion", read with the first for what it names)
+    back = len(quotes) > 1 and not _figure_matches(quotes[0], percent, unit) and _REFERS_BACK.search(quotes[1]) \
+        and not _NEGATED.search(quotes[0])
+    text = quotes[1] if back else quotes[0]
     if _CHANGE_FIGURE.search(text):
         return None
-    # (a quote that refers back, "The total purchase price consideration for these acquisitions was $2.6 billion", is
-    # of what the quote before it names: "the acquisitions of Beats Music, LLC ... and Beats Electronics, LLC")
-    named = f"{quotes[at - 1]} {text}" if at and _REFERS_BACK.search(text) else text
+    named = f"{quotes[0]} {text}" if back else text
     if any(word not in named for word in _proper_words(question)):
         return None  # "the Industrial segment's charge": a quote that never names the Industrial segment states none
     matches = [f for f in _figure_matches(text, percent, unit) if percent or not f[0].group("pct")]

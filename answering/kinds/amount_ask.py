@@ -9,6 +9,7 @@ question to the same reading: one reading of the ask, so that what is quoted is 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 # "What was the intangible assets of TransUnion in the fiscal year 2021?", "What were the acquisition
 # costs ...": the head of what is asked is an amount a filing states beside its name ("intangible
@@ -53,18 +54,25 @@ def asking(part: str) -> str:
     return _SENTENCE_BREAK.split(part.strip())[-1]
 
 
-def amount_asked(part: str) -> str | None:
-    """The thing whose amount a part of a question asks ("What was the total purchase price of ...": "price"; "how
-    much did it incur in charges": "charges"), or None. The passage reader, the focus gate and the every-part gate
-    all read it so, so that what is quoted is what the gates ask."""
+class AmountAsked(NamedTuple):
+    """An amount a part asks: the thing it is of ("price") and the words that ask it ("total purchase price")."""
+
+    head: str
+    phrase: str
+
+
+def amount_asked(part: str) -> AmountAsked | None:
+    """The amount a part of a question asks ("What was the total purchase price of ...": of "price"; "how much did
+    it incur in charges": of "charges"), or None. The passage reader, the focus gate and the every-part gate all
+    read it so, so that what is quoted is what the gates ask."""
     ask = asking(part)
     m = ASKS_AMOUNT.match(ask) or ASKS_HOW_MUCH.match(ask)
     if m is None or NOT_THE_RATIO.search(m.group("np")) or NOT_AN_AMOUNT.search(m.group("np")):
         return None
     head = m.group("head")
     if head.lower() in ("amount", "value") and (of := OF_WHAT.match(ask[m.end():])):
-        head = of.group(1)
-    return head
+        head = of.group(1)  # "the total amount of penalties": the penalties are named beside their sum
+    return AmountAsked(head=head, phrase=m.group("np").strip())
 
 
 def states_amount_of(sentence: str, head: str) -> bool:
@@ -80,3 +88,9 @@ def states_amount_of(sentence: str, head: str) -> bool:
             if any(not YEAR.fullmatch(a.strip("(),$€£")) for a in AMOUNT.findall(near)):
                 return True
     return False
+
+
+# a measure's mix asked ("How did its revenue mix shift ...?"), stated by its parts' shares or amounts; not what a mix
+# did ("How did product mix affect its gross profit rate?")
+ASKS_MIX = re.compile(r"\b(?:revenue|revenues|sales|product|segment|business|geographic)\s+(?:mix|composition|breakdown|"
+                      r"make-?up)\b(?!\s+(?:affect|impact|contribut|drive|weigh|help|hurt)\w*)", re.I)

@@ -28,6 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from answering.intent import threshold
+from answering.kinds.amount_ask import ASKS_MIX
 from answering.kinds.ask_coverage import ON_A_CAUSE, thing_asked
 from answering.kinds.ask_scope import IF_NOT_USEFUL, YES_NO_LEAD_IN, ask_parts
 from answering.kinds.customer_words import ASKS_CUSTOMERS
@@ -434,9 +435,6 @@ def _yes_no(ask: str, question: str, vocab: Vocabulary) -> KindDecision:
 # "capex as a % of revenue", "EBITDA less capex", "capex to revenue ratio": two metrics making one
 # "X as a percentage (a %, a share, a proportion) of Y": one ratio of two amounts
 _RATIO_OF = re.compile(r"\bas\s+an?\s+(?:%|percent(?:age)?|share|proportion|fraction)\s+of\b", re.I)
-# a measure's mix asked ("How did its revenue mix shift ...?"), not what a mix did ("How did product mix affect ...")
-_MAKE_UP = re.compile(r"\b(?:revenue|revenues|sales|product|segment|business|geographic)\s+(?:mix|composition|breakdown|"
-                      r"make-?up)\b(?!\s+(?:affect|impact|contribut|drive|weigh|help|hurt)\w*)", re.I)
 _COMPOSED = re.compile(r"%|\bpercent|\b(?:less|minus|ratio|to|per|over|divided|times)\b"
                        r"|\bas\s+an?\s+(?:share|proportion|fraction)\s+of\b", re.I)
 
@@ -728,7 +726,7 @@ def _classify(ask: str, wording: str, question: str, vocab: Vocabulary, companie
                             "line of the same name would be another quantity)", ask=ask)
     if metrics and len(vocab.outermost(metrics)) >= 2 and not _COMPOSED.search(ask):
         return _side_by_side(ask, metrics, vocab)
-    if metrics and not _METRIC_ASK.search(ask) and _MAKE_UP.search(ask):
+    if metrics and not _METRIC_ASK.search(ask) and ASKS_MIX.search(ask):
         # "How did its revenue mix shift toward subscriptions?": how a whole is made up, which its total does not say
         return KindDecision(kind="passage", reason="asks how a measure's whole is made up (its mix, composition or "
                             "breakdown), which the text states; the line's total is another quantity", ask=ask)

@@ -420,10 +420,10 @@ def part_unanswered(part: str, text: str, kind: str, companies: list[str]) -> bo
     if _ASKS_PER_SHARE_AND_TOTAL.search(part):
         # "how much per share and in total?": two amounts, a rate per share and a sum, each stated
         return not (_A_PER_SHARE.search(text) and _A_SUM.search(text)) or _nothing_done(part, text)
-    if (head := amount_asked(part)) is not None:
+    if (amount := amount_asked(part)) is not None:
         # "what was the total purchase price of X", "how much of it was allocated to goodwill": an amount stated
         # beside the asked thing's name, as the focus gate reads it, not any figure of the quotes
-        return not any(states_amount_of(p, head) for p in passages(text) or [text]) or _nothing_done(part, text)
+        return not any(states_amount_of(p, amount.head) for p in passages(text) or [text]) or _nothing_done(part, text)
     if _ASKS_AMOUNT.search(part):
         # "how many warehouses / employees": a number of those things, not any figure nearby
         stated = states_count(text, part) if asked_thing(part) else _AN_AMOUNT.search(text)

@@ -113,10 +113,10 @@ def answered_naming_the_topic(written: WrittenAnswer, question: str, companies: 
     cited = {c.chunk_id for c in written.citations}
     filers = [h.chunk.company for h in hits if h.chunk.chunk_id in cited and h.chunk.company]
     names = _names(question, [*companies, *filers])
-    passages = _passages(written, list(hits), bool(_A_DEAL.search(question)))
+    deal = bool(_A_DEAL.search(question))
+    passages = _passages(written, list(hits), deal)
     if not names or not passages:
         return written
-    deal = bool(_A_DEAL.search(question))
     if deal and any(_DEAL_NAMED.search(c.quote) for c in written.citations if c.quote):
         return written  # "EMT completed the acquisition", "The closing of the Merger ...": the deal, by its own name
     said = {t for p in passages for t in tokenize(p)}

@@ -332,8 +332,8 @@ def _states_asked_amount(text: str, question: str) -> bool:
         return bool(measure.search(text))
     if asked_thing(question) is not None:
         return states_count(text, question)
-    if (head := amount_asked(question)) is not None:
-        return states_amount_of(text, head)
+    if (amount := amount_asked(question)) is not None:
+        return states_amount_of(text, amount.head)
     return bool(AN_AMOUNT.search(text)) or states_count(text, question)
 
 

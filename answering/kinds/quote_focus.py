@@ -28,8 +28,7 @@ from answering.kinds.amount_ask import (
     A_PRICE,
     A_PRICE_HEADS,
     AMOUNT,
-    ASKS_AMOUNT,
-    ASKS_HOW_MUCH,
+    ASKS_MIX,
     NEAR,
     NOT_THE_RATIO,
     YEAR,
@@ -164,8 +163,6 @@ _CAPTION = re.compile(r"\b(?:as\s+follows|the\s+following|below|includ(?:e|es|ed
                       r"(?:^|[\d%)]\s+)(?:[A-Z][\w'’-]*\s+){0,2}[A-Z][\w'’-]*:\s*$")
 
 
-
-
 # "When did Oracle complete its acquisition of Cerner": a deal asked by its noun, and the words a sentence
 # dating it says it by (its verbs, and those of closing it)
 _DEAL_NOUN = re.compile(r"\b(?P<noun>acquisition|merger|sale|divestiture|disposal|spin-?off|separation)\b", re.I)
@@ -197,8 +194,6 @@ def _dated_event(sentence: str, stems: tuple[str, ...]) -> bool:
     return False
 
 
-
-
 # a signature block's mark: what it lists is who signed, which only a question about signing asks
 _SIGNATURE = re.compile(r"/s/")
 _ASKS_SIGNING = re.compile(r"\bsign(?:ed|s|ing|atures?|atory|atories)?\b", re.I)
@@ -222,9 +217,6 @@ def _states_nothing(quote: str, risks: bool, signs: bool = False) -> bool:
     # a heading or a header row: few lower-case words and no figures but dates ("CONSOLIDATED
     # STATEMENTS OF OPERATIONS (In thousands) (Unaudited) THREE MONTHS ENDED MARCH 31, 2015 2014")
     return len(lower) * 4 < len(words) and len(figures) <= 2
-
-
-
 
 
 def _quotes(text: str) -> list[str]:
@@ -287,7 +279,7 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         # "What cash dividend per ordinary share did NICE pay in 2022?": an amount of money per share, which a tax
         # rate on dividends ("withholding tax at the rate of 25%") is not
         return "the question asks for an amount per share, and no quote states an amount of money"
-    if written.kind == "passage" and _ASKS_MAKE_UP.search(question) and not any(
+    if written.kind == "passage" and ASKS_MIX.search(question) and not any(
             _PERCENT_FIGURE.search(s) or len(AMOUNT.findall(s)) >= 2 for s in stated):
         # "How did its revenue mix shift toward subscriptions?": a mix is stated by its parts' shares or amounts
         # ("Subscription revenue ... 67% of total revenue"), not by a sentence saying that it shifted
@@ -332,20 +324,19 @@ def missing_focus(written: WrittenAnswer, question: str, companies: list[str]) -
         elif (m := _ASKS_RATIO.match(ask)) and not NOT_THE_RATIO.search(m.group("np")):
             if not any(_A_RATIO.search(s) for s in stated):
                 return "the question asks for a ratio, and no quote states one as a figure"
-        elif (head := amount_asked(part)) is not None:
-            # ("the total amount of penalties": the penalties are named beside their sum)
-            m = ASKS_AMOUNT.match(ask) or ASKS_HOW_MUCH.match(ask)
+        elif (amount := amount_asked(part)) is not None:
+            head = amount.head
             if not any(states_amount_of(s, head) for s in stated):
-                return f"the question asks for an amount ({m.group('np').strip()}), and no quote states one beside it"
-            if (names := _names_in(m.group("np"), companies)) and not any(
+                return f"the question asks for an amount ({amount.phrase}), and no quote states one beside it"
+            if (names := _names_in(amount.phrase, companies)) and not any(
                     states_amount_of(s, head) and all(re.search(rf"\b{re.escape(n)}\b", s, re.I) for n in names)
                     for s in stated):
                 # "the Google Cloud segment revenue": an amount of revenue that names no Google Cloud (hedging gains
                 # "related to revenue") is another figure
-                return (f"the question asks for an amount of {' '.join(names)} ({m.group('np').strip()}), and no quote "
+                return (f"the question asks for an amount of {' '.join(names)} ({amount.phrase}), and no quote "
                         f"that states one names it")
             if (two := _two_amounts(stated, head, question)) is not None:
-                return (f"the quotes give two different amounts for {m.group('np').strip()} at the asked date "
+                return (f"the quotes give two different amounts for {amount.phrase} at the asked date "
                         f"({two[0]}; {two[1]}), so which is the one asked is not known")
     return None
 
@@ -361,9 +352,6 @@ _PURPOSE = re.compile(r"\bto\s+(?:expand|extend|enhance|strengthen|accelerate|br
 # (a deal: "the key agenda of its 8-K" asks what the filing reports, which the current-report reader answers)
 _A_DEAL = re.compile(r"\b(?:acqui\w+|merg\w+|purchas\w+|buy(?:ing)?|bought|divest\w*|spin[-\s]?off|sale\s+of|sell\w*|"
                      r"deal|transaction|investment\s+in|stake\s+in)\b", re.I)
-# how a whole is made up: its mix, composition, breakdown
-_ASKS_MAKE_UP = re.compile(r"\b(?:revenue|revenues|sales|product|segment|business|geographic)\s+(?:mix|composition|"
-                           r"breakdown|make-?up)\b(?!\s+(?:affect|impact|contribut|drive|weigh|help|hurt)\w*)", re.I)
 # how a deal is paid for, and the words of a source of funds
 _ASKS_FINANCING = re.compile(r"\bhow\s+(?:did|does|do|will|would|was|is)\s+(?:\S+\s+){0,4}?(?:plan\s+to\s+|intend\s+to\s+)?"
                              r"(?:finance|fund|pay\s+for|financed|funded)\b", re.I)
