@@ -674,7 +674,8 @@ def split_sentences(text: str) -> list[str]:
         # (and a quotation opening with a curly mark: '... as of February 7, 2023. “Despite the economic ...')
         # (never after a legal form's or an initial's period: 'XYZ Corp. “the Buyer”', 'The U.S. “Inflation Reduction Act”')
         # (and a name that opens in lower case, "... royalty payments. iOS Performance Management Cases ...", "eBay")
-        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])|(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<![A-Z]\.[A-Z]\.)(?<!\bvs\.)(?<!\betc\.)"
+        # (and a sentence that ends inside its closing quotation mark: '... their intellectual property rights.” Employees')
+        for s in re.split(r"(?<=[.!?])\s+(?=[A-Z\"(•])|(?<=[.!?][\u201d\u2019\"])\s+(?=[A-Z(•\u201c])|(?<=[.!?])(?<!\be\.g\.)(?<!\bi\.e\.)(?<![A-Z]\.[A-Z]\.)(?<!\bvs\.)(?<!\betc\.)"
                           r"(?<!\bincl\.)(?<!\bapprox\.)(?<!\bNo\.)\s+(?=[a-z][A-Z])|"
                           r"(?<=[.!?])(?<!\bInc\.)(?<!\bCorp\.)(?<!\bCo\.)(?<!\bLtd\.)"
                           r"(?<![A-Z]\.[A-Z]\.)\s+(?=\u201c)|"

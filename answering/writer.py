@@ -32,6 +32,7 @@ from answering.kinds import (
     choice,
     column_choice,
     counted_items,
+    covering,
     current_report,
     dated_comparison,
     declared_dividend,
@@ -142,7 +143,8 @@ def write_answer(
     once more by the question's words alone (BM25): the fused ranking buries a page that names a rare term
     of the question ("Headcount decreased to 629 employees") under pages close to the question in meaning,
     and the answer read from that page passes the same gates."""
-    written = _write_answer(question, hits, understanding, services, usage, offline_only)
+    written = _covered(_write_answer(question, hits, understanding, services, usage, offline_only), question, hits,
+                       understanding, services)
     retriever = getattr(services, "retriever", None)
     # an answer the question's own rule for no mention gave ("If there is no mention, return False") rests on the
     # hits naming nothing: it is given only after the second look finds no mention either
@@ -161,7 +163,8 @@ def write_answer(
                            retriever)
         if len(more) == len(hits):
             continue
-        again = _write_answer(question, more, understanding, services, usage, offline_only)
+        again = _covered(_write_answer(question, more, understanding, services, usage, offline_only), question, more,
+                         understanding, services)
         if again.status == "answered" and QUESTION_DEFAULT not in again.flags:
             return again
     # (a mention the second look finds that decides nothing, a deal's terms or a restriction, leaves the rule's
@@ -170,6 +173,25 @@ def write_answer(
 
 
 _NOTHING_STATES = "no sentence or table in the retrieved pages states"
+_SEVERAL_PARTS = "the question has several parts and nothing found states"
+_PART_UNCOVERED = "and nothing in the answer covers it"
+
+
+def _covered(written: WrittenAnswer, question: Question | str, hits: list[SearchHit],
+             understanding: QueryUnderstanding, services: WriterServices) -> WrittenAnswer:
+    """A refusal for want of a sentence naming the topic in the readers' words, or stating every part, answered by the
+    sentences that cover each part by the question's own rarest words (answering.kinds.covering), offline only: the
+    LLM reads the same hits itself."""
+    reason = written.reason or ""
+    if written.status == "answered" or not (reason.startswith((_NOTHING_STATES, _SEVERAL_PARTS))
+                                            or reason.endswith(_PART_UNCOVERED)) \
+            or (services.llm is not None and written.engine != "offline"):
+        return written
+    text = question.question if isinstance(question, Question) else question
+    covered = covering.write(text, hits, list(understanding.companies), sorted(set(understanding.fiscal_years)))
+    if covered is None:
+        return written
+    return held_to_record(covered, "passage", _shape_floor(services), question=text)
 
 
 def _write_answer(

@@ -1,0 +1,128 @@
+"""The sentences that cover every part of a question, weighed by how rare each of its words is in the pages read.
+
+The kind readers look for a sentence that names the question's topic as the vocabulary or the question words it
+(`sentences.Topic`): a question that words its topic its own way ("How many people did it employ globally ...")
+or asks several things at once ("what did it pay, when did the deal close, how much goodwill ...") is refused
+though the page read states each thing. This reader needs no wording of the topic, only signals any filing carries:
+
+- a word of the question weighs by how rare it is among the sentences read (idf): "Yardbird", "warrant" and
+  "employees" decide, "total" or "net" hardly; a word no sentence read has ("roughly", "according") says
+  nothing either way and is not counted, unless it is a name the question capitalizes: a thing no sentence
+  names is not covered;
+- each part is covered by one sentence holding most of the part's weight and the kind of thing the part asks
+  (a number for "how many", a date for "when", a cause for "why");
+- every sentence comes from the one filing the best hit is from, and names no year but the asked ones.
+
+Every part covered, or nothing: a partial answer is a refusal (answering.kinds.every_part's rule).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from answering.citations import cite, unique_citations
+from answering.kinds.cause_cues import CAUSE
+from answering.kinds.every_part import asked_parts
+from answering.kinds.sentences import Sentence, content_words, mentions_years, same_stem, sentences
+from answering.numbers import years_in
+from answering.written_answer import WrittenAnswer
+from finrag.models import SearchHit
+from finrag.vocabulary import tokenize
+
+FLAG = "covering_sentences"
+
+# a part's share of weight one sentence must hold, and the fewest of the part's words it must name
+_COVERED = 0.6
+_FEWEST_WORDS = 2
+
+_ASKS_COUNT = re.compile(r"^\W*(?:\w+\s+){0,3}?how\s+many\b", re.I)
+_ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:\w+\s+){0,3}?(?:amount|price|value|paid|pay|cost|fee|"
+                          r"proceeds|consideration|share|percentage|percent|portion|rate)\b|\bby\s+how\s+much\b", re.I)
+_ASKS_WHEN = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:when|by\s+what\s+date|on\s+what\s+date|after\s+what\s+date)\b", re.I)
+_ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}?(?:drove|drives|caused|causes|explains?|led\s+to)\b|"
+                       r"\bdrivers?\b|\breasons?\b", re.I)
+# a yes/no ask: its answer is a yes or a no the sentences would not give
+_YES_NO = re.compile(r"^\W*(?:did|does|do|is|was|were|are|has|have|had|will|can|could)\b", re.I)
+# (a footnote's mark, "(1) Net sales are attributed ...", is no figure)
+_NUMBER = re.compile(r"(?<![\w.(])\$?\d[\d,]*(?:\.\d+)?%?(?![\w])|(?<=\()\d{2,}[\d,]*(?:\.\d+)?%?(?![\w])")
+# ", in how many countries, and roughly how many ...": the asks one part strings together
+_ASK_BREAK = re.compile(r",\s*(?:and\s+)?(?=(?:\w+\s+){0,2}?(?:how|what|when|which|who|whom|why|where)\b)", re.I)
+_MONTH = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+                    r"first|second|third|fourth)\b|\b(?:quarter|half)\b|\b(?:19|20)\d{2}\b", re.I)
+# a name the question capitalizes inside a sentence (not its first word): "Yardbird", "Permira"
+_CAPITALIZED = re.compile(r"(?<=\w[\s,(])[A-Z][A-Za-z&'-]{2,}")
+
+
+def write(question: str, hits: list[SearchHit], companies: list[str], years: list[int]) -> WrittenAnswer | None:
+    """The quoted sentences that cover every part of `question`, or None."""
+    if len(companies) != 1 or not hits:
+        return None
+    parts = [p for part in asked_parts(question) for p in _ASK_BREAK.split(part) if p.strip()]
+    if not parts or _YES_NO.match(parts[0]):
+        return None  # (a yes or a no is the yes/no reader's to give, with the sentence that decides it)
+    own = [h for h in hits if (h.chunk.company or "").casefold() == companies[0].casefold()]
+    if not own:
+        return None
+    doc = own[0].chunk.doc
+    read = [s for s in sentences([h for h in own if h.chunk.doc == doc], companies)
+            if not years or not years_in(s.text) or mentions_years(s.text, years)]
+    if not read:
+        return None
+    words = [set(tokenize(s.text)) for s in read]
+    chosen: list[Sentence] = []
+    for part in parts:
+        best = _cover(part, parts[0], companies, read, words)
+        if best is None:
+            return None
+        if best not in chosen:
+            chosen.append(best)
+    text = " ".join(s.shown() for s in chosen)
+    return WrittenAnswer(status="answered", kind="passage", text=text, flags=[FLAG],
+                         citations=unique_citations([cite(s.chunk, s.text) for s in chosen]))
+
+
+def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence],
+           words: list[set[str]]) -> Sentence | None:
+    """The sentence that best covers one part, or None."""
+    stems = list(dict.fromkeys(content_words(part, companies)))
+    first = [t for t in dict.fromkeys(content_words(first_part, companies)) if t not in stems]
+    borrowed: list[str] = []
+    if len(stems) < _FEWEST_WORDS and part != first_part:
+        # "..., and how many of them were located in the U.S.?", "in how many countries": a part that names too little
+        # of its own is said of the first part's thing: its sentence names one of the first part's words too
+        borrowed = first
+    names = {t for m in _CAPITALIZED.finditer(part) for t in tokenize(m.group(0))} - {
+        t for c in companies for t in tokenize(c)}
+    n = len(read)
+    df = {t: sum(any(same_stem(w, t) for w in ws) for ws in words) for t in [*stems, *borrowed]}
+    if any(df.get(t, 0) == 0 for t in names if t in df):
+        return None  # a name no sentence read has: the thing asked is not on these pages
+    weight = {t: math.log(1 + n / df[t]) for t in stems if df[t] > 0}
+    total = sum(weight.values())
+    if not total:
+        return None
+    context = [t for t in borrowed if df[t] > 0]
+    fits = _fits(part)
+    best, best_score = None, 0.0
+    for s, ws in zip(read, words, strict=True):
+        have = [t for t in weight if any(same_stem(w, t) for w in ws)]
+        score = sum(weight[t] for t in have) / total
+        if len(have) < min(_FEWEST_WORDS, len(weight)) or score < _COVERED or not fits(s.text):
+            continue
+        if borrowed and not any(any(same_stem(w, t) for w in ws) for t in context):
+            continue
+        if score > best_score:
+            best, best_score = s, score
+    return best
+
+
+def _fits(part: str):
+    """What a sentence must hold to answer the kind of thing the part asks."""
+    if _ASKS_WHY.search(part):
+        return lambda text: CAUSE.search(text) is not None
+    if _ASKS_WHEN.search(part):
+        return lambda text: _MONTH.search(text) is not None
+    if _ASKS_COUNT.search(part) or _ASKS_AMOUNT.search(part):
+        return lambda text: any(not re.fullmatch(r"(?:19|20)\d{2}", m.group(0)) for m in _NUMBER.finditer(text))
+    return lambda text: True
