@@ -185,8 +185,8 @@ def _covered(written: WrittenAnswer, question: Question | str, hits: list[Search
     reason = written.reason or ""
     if written.status == "answered" or not (reason.startswith((_NOTHING_STATES, _SEVERAL_PARTS))
                                             or reason.endswith(_PART_UNCOVERED)) \
-            or (services.llm is not None and written.engine != "offline"):
-        return written
+            or (services.llm is not None and written.engine != "offline") or written.kind == "metric":
+        return written  # (a metric is computed from statement rows or not given: a sentence near it is no value)
     text = question.question if isinstance(question, Question) else question
     covered = covering.write(text, hits, list(understanding.companies), sorted(set(understanding.fiscal_years)))
     if covered is None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 
 from answering.citations import cite, unique_citations
 from answering.kinds.cause_cues import CAUSE
@@ -32,9 +33,18 @@ from finrag.vocabulary import tokenize
 
 FLAG = "covering_sentences"
 
-# a part's share of weight one sentence must hold, and the fewest of the part's words it must name
-_COVERED = 0.6
+# a part's share of weight one sentence must hold (all of it where the part asks no figure, date or cause to check
+# the sentence by), and the fewest of the part's words it must name
+_COVERED = 0.7
+_COVERED_UNTYPED = 1.0
 _FEWEST_WORDS = 2
+# the words of how a question is asked, not of what: no sentence need say them
+_ASKING = frozenset(tokenize("roughly approximately approximate about around according exactly specifically precisely "
+                             "actually overall total give provide tell describe explain list name state disclose "
+                             "disclosed report"))
+# a sentence of table cells run together ("Goodwill 4,772 Net assets acquired 489 Total purchase price $ 6,101"):
+# what a cell means is its row's and column's, not the words around it
+_MOST_FIGURES = 4
 
 _ASKS_COUNT = re.compile(r"^\W*(?:\w+\s+){0,3}?how\s+many\b", re.I)
 _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:\w+\s+){0,3}?(?:amount|price|value|paid|pay|cost|fee|"
@@ -66,7 +76,8 @@ def write(question: str, hits: list[SearchHit], companies: list[str], years: lis
         return None
     doc = own[0].chunk.doc
     read = [s for s in sentences([h for h in own if h.chunk.doc == doc], companies)
-            if not years or not years_in(s.text) or mentions_years(s.text, years)]
+            if (not years or not years_in(s.text) or mentions_years(s.text, years))
+            and len(_NUMBER.findall(s.text)) <= _MOST_FIGURES and not s.text.rstrip().endswith(":")]
     if not read:
         return None
     words = [set(tokenize(s.text)) for s in read]
@@ -95,34 +106,62 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
     names = {t for m in _CAPITALIZED.finditer(part) for t in tokenize(m.group(0))} - {
         t for c in companies for t in tokenize(c)}
     n = len(read)
-    df = {t: sum(any(same_stem(w, t) for w in ws) for ws in words) for t in [*stems, *borrowed]}
+    df = {t: sum(any(_is(w, t) for w in ws) for ws in words) for t in [*stems, *borrowed]}
     if any(df.get(t, 0) == 0 for t in names if t in df):
         return None  # a name no sentence read has: the thing asked is not on these pages
-    weight = {t: math.log(1 + n / df[t]) for t in stems if df[t] > 0}
+    # (a word of the topic no sentence read has weighs most: the pages read may not be about the thing asked; the
+    # deed a "did it ..." asks is another matter, a filing words it its own way: "paid", "for $120 million")
+    deeds = _deeds(part, companies)
+    weight = {t: math.log(1 + n / max(df[t], 1)) for t in stems if t not in _ASKING and (df[t] or t not in deeds)}
     total = sum(weight.values())
     if not total:
         return None
     context = [t for t in borrowed if df[t] > 0]
-    fits = _fits(part)
+    fits, typed = _fits(part)
     best, best_score = None, 0.0
     for s, ws in zip(read, words, strict=True):
-        have = [t for t in weight if any(same_stem(w, t) for w in ws)]
+        have = [t for t in weight if any(_is(w, t) for w in ws)]
         score = sum(weight[t] for t in have) / total
-        if len(have) < min(_FEWEST_WORDS, len(weight)) or score < _COVERED or not fits(s.text):
+        if len(have) < min(_FEWEST_WORDS, len(weight)) or score < (_COVERED if typed else _COVERED_UNTYPED) \
+                or not fits(s.text):
             continue
-        if borrowed and not any(any(same_stem(w, t) for w in ws) for t in context):
+        if borrowed and not any(any(_is(w, t) for w in ws) for t in context):
             continue
         if score > best_score:
             best, best_score = s, score
     return best
 
 
-def _fits(part: str):
-    """What a sentence must hold to answer the kind of thing the part asks."""
+def _fits(part: str) -> tuple[Callable[[str], bool], bool]:
+    """What a sentence must hold to answer the kind of thing the part asks, and whether the part asks a kind of thing
+    a sentence can be checked for."""
     if _ASKS_WHY.search(part):
-        return lambda text: CAUSE.search(text) is not None
+        return (lambda text: CAUSE.search(text) is not None), True
     if _ASKS_WHEN.search(part):
-        return lambda text: _MONTH.search(text) is not None
+        return (lambda text: _MONTH.search(text) is not None), True
     if _ASKS_COUNT.search(part) or _ASKS_AMOUNT.search(part):
-        return lambda text: any(not re.fullmatch(r"(?:19|20)\d{2}", m.group(0)) for m in _NUMBER.finditer(text))
-    return lambda text: True
+        return (lambda text: any(not re.fullmatch(r"(?:19|20)\d{2}", m.group(0)) for m in _NUMBER.finditer(text))), True
+    return (lambda text: True), False
+
+
+def _deeds(part: str, companies: list[str]) -> set[str]:
+    """The verbs a part asks about with "did", "does", "will" ("What did Best Buy pay", "did it record"): the first word
+    after the helper verb that is no name of the company, no pronoun and no article."""
+    names = {t for c in companies for t in tokenize(c)}
+    out: set[str] = set()
+    for m in _HELPER.finditer(part):
+        for word in re.findall(r"[A-Za-z][\w'-]*", part[m.end():])[:6]:
+            token = (tokenize(word) or [""])[0]
+            if token and token not in names and word.lower() not in _NOT_A_DEED and not word[0].isupper():
+                out.add(token)
+                break
+    return out
+
+
+_HELPER = re.compile(r"\b(?:did|does|do|will|would)\b", re.I)
+_NOT_A_DEED = frozenset({"the", "its", "it", "they", "their", "company", "management", "a", "an", "s"})
+
+
+def _is(word: str, stem: str) -> bool:
+    """A sentence's word is a form of the question's: "addit" (addition) of "add", beside `same_stem`'s forms."""
+    return same_stem(word, stem) or (len(stem) >= 3 and word.startswith(stem) and len(word) - len(stem) <= 2)

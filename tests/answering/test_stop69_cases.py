@@ -1,0 +1,69 @@
+"""Stop 69: a question worded its own way, or asking several things at once, is answered by the sentences that cover
+each part by the question's rarest words (answering.kinds.covering), every part or none; a sentence that ends inside
+its closing quotation mark ends there."""
+
+from __future__ import annotations
+
+from answering.aspects import split_sentences
+from answering.kinds import covering
+from finrag.models import SearchHit
+from tests.answering.kinds.conftest import ask, filing, one_page
+
+EBAY = "financebench-extra/pdfs/EBAY_2017_10K.pdf"
+
+
+def _hits(*sentences: str) -> list[SearchHit]:
+    return [SearchHit(chunk=c, score=1.0) for c in one_page(*sentences)]
+
+
+def test_a_sentence_ending_inside_its_closing_quote_ends_there():
+    said = split_sentences("“We may be unable to protect our rights.”\nEmployees\nAs of December 31, 2017 , we employed "
+                           "approximately 14,100 people globally.")
+    assert said[-1] == "Employees As of December 31, 2017 , we employed approximately 14,100 people globally."
+
+
+def test_each_part_is_quoted_from_the_sentence_that_states_it_in_the_filing_s_own_words(services):
+    answer = ask("How many people did eBay employ globally as of December 31, 2017, and how many of them were located "
+                 "in the U.S.?", filing(EBAY), [7, 46, 34], services)
+    assert answer.status == "answered", answer.text
+    assert "14,100" in answer.text and "7,300" in answer.text, answer.text
+
+
+def test_a_part_no_sentence_covers_refuses_the_whole_question():
+    found = _hits("As of December 31, 2024, we employed approximately 9,000 people in 30 countries.",
+                  "Our employees are not represented by labor unions.")
+    question = "How many employees did Acme have at the end of 2024, and how many of them were union members in Europe?"
+    assert covering.write(question, found, ["Acme Corp"], [2024]) is None
+
+
+def test_a_name_no_sentence_read_has_is_not_covered():
+    found = _hits("In March 2024 we acquired Widgetco for $120 million in cash, recording $80 million of goodwill.")
+    assert covering.write("What did Acme pay to acquire Gadgetron in 2024, and how much goodwill did it record?",
+                          found, ["Acme Corp"], [2024]) is None
+    answer = covering.write("What did Acme pay to acquire Widgetco in 2024, and how much goodwill did it record?",
+                            found, ["Acme Corp"], [2024])
+    assert answer is not None and "$120 million" in answer.text
+
+
+def test_a_part_asking_a_figure_needs_one_and_a_footnote_mark_is_none():
+    found = _hits("(1) Net sales are attributed to countries based on location of customer.",
+                  "Our employees work in many countries around the world.")
+    assert covering.write("In how many countries did Acme have employees in 2024?", found, ["Acme Corp"], [2024]) is None
+
+
+def test_a_part_asking_why_needs_a_stated_cause():
+    found = _hits("Operating cash flow decreased to $4 million in 2024 from $900 million in 2023.")
+    assert covering.write("Why did Acme's operating cash flow decrease in 2024?", found, ["Acme Corp"], [2024]) is None
+    found = _hits("Operating cash flow decreased to $4 million in 2024, primarily due to lower collections of "
+                  "receivables.")
+    assert covering.write("Why did Acme's operating cash flow decrease in 2024?", found, ["Acme Corp"], [2024])
+
+
+def test_a_sentence_of_another_year_covers_nothing():
+    found = _hits("As of December 31, 2022, we employed approximately 9,000 people globally.")
+    assert covering.write("How many people did Acme employ globally in 2024?", found, ["Acme Corp"], [2024]) is None
+
+
+def test_a_yes_or_no_is_left_to_the_reader_that_decides_it():
+    found = _hits("Total debt increased to $9.1 billion in 2024 from $7.7 billion in 2023.")
+    assert covering.write("Did Acme's total debt increase in 2024? By how much?", found, ["Acme Corp"], [2024]) is None
