@@ -223,6 +223,10 @@ def _typed_figure(answer: Answer, question: str) -> float | str:
         return _typed_percentage(answer, question)
     text = _MONEY.sub(" some ", answer.answer) if counted else answer.answer
     figures = _figures(text)
+    if answer.value is not None and answer.kind == "passage" and (most := _of_the_quote_most_asked(text, question)):
+        # "how many of its employees were located in the U.S.", quoted with the sentence on the staff worldwide first:
+        # the passage's first figure is of the first quote, the answer's of the quote that says what is asked
+        return most
     if answer.value is not None:
         scale = _unit_scale(answer.unit)
         if scale is None:
@@ -622,6 +626,27 @@ def _counts_listed_in_words(text: str, question: str) -> float | None:
             return None
         totals.add(float(sum(count_of(m.group("n")) for m in counts)))
     return totals.pop() if len(totals) == 1 else None
+
+
+def _of_the_quote_most_asked(text: str, question: str) -> float | None:
+    """Of a passage's several quotes, each with figures, the one figure of the one quote naming the most of the
+    question's own words (no dates: every quote of a filing is of its year), or None when no one quote does."""
+    quotes = _quotes_of(text)
+    if len(quotes) < 2:
+        return None
+    words = _question_words(question) - _DATE_WORDS
+    named = [len(words & set(tokenize(q))) for q in quotes]
+    best = max(named)
+    if best == 0 or named.count(best) > 1:
+        return None
+    found = {n * sc for n, sc in _figures(quotes[named.index(best)])}
+    if len(found) != 1 or not all(_figures(q) for q in quotes):
+        return None
+    return found.pop()
+
+
+_DATE_WORDS = frozenset(tokenize("january february march april may june july august september october november "
+                                 "december end fiscal year quarter"))
 
 
 def _one_of_several(text: str, question: str) -> set[float] | None:

@@ -55,7 +55,10 @@ _ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}?(?:drove|drives|caused
 # a yes/no ask: its answer is a yes or a no the sentences would not give
 _YES_NO = re.compile(r"^\W*(?:did|does|do|is|was|were|are|has|have|had|will|can|could)\b", re.I)
 # (a footnote's mark, "(1) Net sales are attributed ...", is no figure)
-_NUMBER = re.compile(r"(?<![\w.(])\$?\d[\d,]*(?:\.\d+)?%?(?![\w])|(?<=\()\d{2,}[\d,]*(?:\.\d+)?%?(?![\w])")
+# (nor the number of a reference: "Item 7", "Note 12")
+_NUMBER = re.compile(r"(?<!\bItem\s)(?<!\bNote\s)(?<!\bPart\s)(?<!\bpage\s)(?<![\w.(])\$?\d[\d,]*(?:\.\d+)?%?(?![\w])|(?<=\()\d{2,}[\d,]*(?:\.\d+)?%?(?![\w])")
+# "Refer to Item 7 ... for tables reconciling ...", "See Note 4": a pointer to where a thing is stated states nothing
+_REFERS = re.compile(r"^\W*(?:refer\s+to|see|for\s+(?:more|further|additional)\s+(?:information|details?))\b", re.I)
 # ", in how many countries, and roughly how many ...": the asks one part strings together
 _ASK_BREAK = re.compile(r",\s*(?:and\s+)?(?=(?:\w+\s+){0,2}?(?:how|what|when|which|who|whom|why|where)\b)", re.I)
 _MONTH = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|"
@@ -77,7 +80,8 @@ def write(question: str, hits: list[SearchHit], companies: list[str], years: lis
     doc = own[0].chunk.doc
     read = [s for s in sentences([h for h in own if h.chunk.doc == doc], companies)
             if (not years or not years_in(s.text) or mentions_years(s.text, years))
-            and len(_NUMBER.findall(s.text)) <= _MOST_FIGURES and not s.text.rstrip().endswith(":")]
+            and len(_NUMBER.findall(s.text)) <= _MOST_FIGURES and not s.text.rstrip().endswith(":")
+            and not _REFERS.match(s.text)]
     if not read:
         return None
     words = [set(tokenize(s.text)) for s in read]
