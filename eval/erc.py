@@ -223,7 +223,7 @@ def _typed_figure(answer: Answer, question: str) -> float | str:
         return _typed_percentage(answer, question)
     text = _MONEY.sub(" some ", answer.answer) if counted else answer.answer
     figures = _figures(text)
-    if answer.value is not None and answer.kind == "passage" and (most := _of_the_quote_most_asked(text, question)):
+    if answer.kind == "passage" and (most := _of_the_quote_most_asked(text, question)) is not None:
         # "how many of its employees were located in the U.S.", quoted with the sentence on the staff worldwide first:
         # the passage's first figure is of the first quote, the answer's of the quote that says what is asked
         return most
