@@ -25,7 +25,14 @@ from collections.abc import Callable
 from answering.citations import cite, unique_citations
 from answering.kinds.cause_cues import CAUSE
 from answering.kinds.every_part import asked_parts
-from answering.kinds.sentences import Sentence, content_words, mentions_years, same_stem, sentences
+from answering.kinds.sentences import (
+    REFERS_BACK,
+    Sentence,
+    content_words,
+    mentions_years,
+    same_stem,
+    sentences,
+)
 from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
@@ -41,7 +48,7 @@ _FEWEST_WORDS = 2
 # the words of how a question is asked, not of what: no sentence need say them
 _ASKING = frozenset(tokenize("roughly approximately approximate about around according exactly specifically precisely "
                              "actually overall total give provide tell describe explain list name state disclose "
-                             "disclosed report"))
+                             "disclosed report almost nearly nothing"))
 # a sentence of table cells run together ("Goodwill 4,772 Net assets acquired 489 Total purchase price $ 6,101"):
 # what a cell means is its row's and column's, not the words around it
 _MOST_FIGURES = 4
@@ -71,7 +78,7 @@ def write(question: str, hits: list[SearchHit], companies: list[str], years: lis
     """The quoted sentences that cover every part of `question`, or None."""
     if len(companies) != 1 or not hits:
         return None
-    parts = [p for part in asked_parts(question) for p in _ASK_BREAK.split(part) if p.strip()]
+    parts = _lead_ins_joined([p for part in asked_parts(question) for p in _ASK_BREAK.split(part) if p.strip()])
     if not parts or _YES_NO.match(parts[0]):
         return None  # (a yes or a no is the yes/no reader's to give, with the sentence that decides it)
     own = [h for h in hits if (h.chunk.company or "").casefold() == companies[0].casefold()]
@@ -100,10 +107,14 @@ def write(question: str, hits: list[SearchHit], companies: list[str], years: lis
 def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence],
            words: list[set[str]]) -> Sentence | None:
     """The sentence that best covers one part, or None."""
+    lead, _, part = part.rpartition(_LEAD)
     stems = list(dict.fromkeys(content_words(part, companies)))
-    first = [t for t in dict.fromkeys(content_words(first_part, companies)) if t not in stems]
+    first = [t for t in dict.fromkeys(content_words(first_part.rpartition(_LEAD)[2], companies)) if t not in stems]
     borrowed: list[str] = []
-    if len(stems) < _FEWEST_WORDS and part != first_part:
+    if lead:
+        # (the scene a lead-in sets, "For its November 2023 merger agreement": its sentence names some of it)
+        borrowed = [t for t in dict.fromkeys(content_words(lead, companies)) if t not in stems]
+    elif len(stems) < _FEWEST_WORDS and part != first_part:
         # "..., and how many of them were located in the U.S.?", "in how many countries": a part that names too little
         # of its own is said of the first part's thing: its sentence names one of the first part's words too
         borrowed = first
@@ -114,9 +125,11 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
     if any(df.get(t, 0) == 0 for t in names if t in df):
         return None  # a name no sentence read has: the thing asked is not on these pages
     # (a word of the topic no sentence read has weighs most: the pages read may not be about the thing asked; the
-    # deed a "did it ..." asks is another matter, a filing words it its own way: "paid", "for $120 million")
+    # deed a "did it ..." asks, or the change it names, is another matter: a filing words them its own way ("paid",
+    # "for $120 million"; "fell to almost nothing", "decreased"))
     deeds = _deeds(part, companies)
-    weight = {t: math.log(1 + n / max(df[t], 1)) for t in stems if t not in _ASKING and (df[t] or t not in deeds)}
+    weight = {t: math.log(1 + n / max(df[t], 1)) for t in stems
+              if t not in _ASKING and (df[t] or (t not in deeds and t not in REFERS_BACK))}
     total = sum(weight.values())
     if not total:
         return None
@@ -146,6 +159,30 @@ def _fits(part: str) -> tuple[Callable[[str], bool], bool]:
     if _ASKS_COUNT.search(part) or _ASKS_AMOUNT.search(part):
         return (lambda text: any(not re.fullmatch(r"(?:19|20)\d{2}", m.group(0)) for m in _NUMBER.finditer(text))), True
     return (lambda text: True), False
+
+
+def _lead_ins_joined(pieces: list[str]) -> list[str]:
+    """ "For its November 2023 merger agreement, what shareholder vote is required ...": a piece that asks nothing sets
+    the scene of the ask after it and is read with it."""
+    out: list[str] = []
+    lead = ""
+    for piece in pieces:
+        if not _ASKS.search(piece):
+            lead = f"{lead} {piece}".strip()
+            continue
+        out.append(f"{lead}{_LEAD} {piece}" if lead else piece)
+        lead = ""
+    if lead and out:
+        out[-1] = f"{out[-1]} {lead}"
+    return out
+
+
+_ASKS = re.compile(r"\b(?:what|which|who|whom|whose|when|where|why|how)\b|^\W*(?:did|does|do|is|was|were|are|has|have|"
+                   r"had|will|can|could)\b|\?", re.I)
+
+
+# where a scene-setting lead-in ends in a part it was joined to
+_LEAD = " ¦"
 
 
 def _deeds(part: str, companies: list[str]) -> set[str]:

@@ -67,3 +67,11 @@ def test_a_sentence_of_another_year_covers_nothing():
 def test_a_yes_or_no_is_left_to_the_reader_that_decides_it():
     found = _hits("Total debt increased to $9.1 billion in 2024 from $7.7 billion in 2023.")
     assert covering.write("Did Acme's total debt increase in 2024? By how much?", found, ["Acme Corp"], [2024]) is None
+
+
+def test_a_lead_in_that_asks_nothing_sets_the_scene_of_the_ask_after_it():
+    found = _hits("The Widgetco merger is expected to close in the first quarter, subject to customary conditions.",
+                  "The Gadgetron contract is expected to end in the second quarter.")
+    answer = covering.write("For Acme's merger agreement with Widgetco, when is the merger expected to close?", found,
+                            ["Acme Corp"], [])
+    assert answer is not None and "Widgetco merger" in answer.text and "Gadgetron" not in answer.text
