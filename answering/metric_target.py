@@ -401,7 +401,9 @@ _LINE_END = re.compile(r",|\b(?:as\s+of|for\s+the|at\s+the\s+end|in\s+(?:fy|fisc
 # per-share figure, a price, a count or a rate would be scaled wrongly, so it stays unread
 _NOT_MONEY = re.compile(r"\b(?:per|shares?|price|prices|rate|rates|ratio|margin|percent\w*|number|count|"
                         r"employees|days|units)\b|%", re.I)
-_SERIES_COMMA = re.compile(r",\s*(?=[a-z]+(?:\s+[a-z]+)?\s+and\s+[a-z]+\s*$)", re.I)
+# ("research, development and engineering expenses": the series may close on the line's head noun)
+_SERIES_COMMA = re.compile(r",\s*(?=[a-z]+(?:\s+[a-z]+)?\s+and\s+[a-z]+(?:\s+(?:expenses?|costs?|income|revenues?))?\s*$)",
+                           re.I)
 _LINE_WORDS = re.compile(r"[a-z][a-z'’&\s-]*", re.I)  # words only: no figures, no symbols
 
 
@@ -1396,7 +1398,17 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
             # "EBITDA margin ... Define unadjusted EBITDA as operating income plus depreciation plus amortization of
             # intangible assets": the margin's numerator is the measure the question defines, read its way
             formula, source = formula.replace(f"({standard})", name), "question"
-    if _SELF_RATIO.fullmatch(formula.replace(" ", "")):
+    if (shared := _line_over_measure(ask, formula, vocab, companies)) is not None:
+        # "research, development and engineering expenses as a percentage of net sales", "amortization of content
+        # assets as a percentage of revenues": a line the vocabulary has no measure for (or whose words it reads as
+        # another measure's, "assets"), over a measure it reads; the line read as printed, in its own words
+        line, whole = shared
+        lines[line_key(line)] = line
+        if (printed := re.sub(r"\s+(?:expenses?|costs?)$", "", line)) != line:
+            wordings.setdefault(line_key(line), []).append(printed)
+        key, formula, source = _composed_key(f"{line_key(line)} / {whole}"), f"{line_key(line)} / {whole}", "question"
+        label = f"{line[:1].upper()}{line[1:]} / {vocab.label(whole) or whole}"
+    elif _SELF_RATIO.fullmatch(formula.replace(" ", "")):
         # "sales and marketing expense as a percentage of net revenues": "sales" is a word of revenue,
         # but a measure divided by itself is never what is asked; the words before the share name a
         # line of their own, read as printed, or nothing is computed
@@ -1545,6 +1557,28 @@ def _line_before_share(ask: str) -> str | None:
         return None
     wording = line_wording(subject.group("line"))
     return wording if wording and line_unit(wording) == "USD" else None
+
+
+def _line_over_measure(ask: str, formula: str, vocab: Vocabulary, companies: Sequence[str]) -> tuple[str, str] | None:
+    """(line, whole) of an ask's "X as a percentage of Y" when Y is the one measure the vocabulary reads after the share
+    words and X is a statement line in words the formula read does not honour: the formula is Y alone (X named no
+    measure), or it reads X's words as a measure they qualify ("content assets" as total assets). None otherwise."""
+    share = _PERCENT_OF.search(ask)
+    line = _line_before_share(ask) if share else None
+    if share is None or line is None or line.lower() in {w.lower() for m in vocab.metrics.values() for w in m.wordings}:
+        return None
+    after = re.split(r"\s+(?:in|for|during|at|as\s+of)\s+(?:fiscal|FY|the|\d{4})|[?,;]", ask[share.end():], maxsplit=1)[0]
+    found = vocab.match_metrics(after)
+    if len(found) != 1 or vocab.metrics[found[0]].unit != "USD":
+        return None
+    whole = found[0]
+    plain = formula.replace(" ", "").strip("()")
+    if plain == whole:
+        return line, whole
+    numerator = plain.split("/", 1)[0].strip("()") if plain.count("/") == 1 and plain.endswith(f"/{whole}") else None
+    if numerator and numerator in vocab.metrics and qualified_name(ask, numerator, vocab, companies):
+        return line, whole
+    return None
 
 
 def _restates(key: str, formula: str, vocab: Vocabulary) -> bool:

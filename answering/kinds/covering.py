@@ -111,7 +111,11 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
     stems = list(dict.fromkeys(content_words(part, companies)))
     first = [t for t in dict.fromkeys(content_words(first_part.rpartition(_LEAD)[2], companies)) if t not in stems]
     borrowed: list[str] = []
-    if lead:
+    if part != first_part and set(stems) <= REFERS_BACK:
+        # "By how much did it increase, and what drove the improvement?": a part naming no thing of its own asks of
+        # the first part's thing; its sentence must cover that thing
+        stems = list(dict.fromkeys([*first, *stems]))
+    elif lead:
         # (the scene a lead-in sets, "For its November 2023 merger agreement": its sentence names some of it)
         borrowed = [t for t in dict.fromkeys(content_words(lead, companies)) if t not in stems]
     elif len(stems) < _FEWEST_WORDS and part != first_part:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from answering.aspects import split_sentences
 from answering.kinds import covering
+from answering.metric_target import read_target
 from finrag.models import SearchHit
 from tests.answering.kinds.conftest import ask, filing, one_page
 
@@ -75,3 +76,46 @@ def test_a_lead_in_that_asks_nothing_sets_the_scene_of_the_ask_after_it():
     answer = covering.write("For Acme's merger agreement with Widgetco, when is the merger expected to close?", found,
                             ["Acme Corp"], [])
     assert answer is not None and "Widgetco merger" in answer.text and "Gadgetron" not in answer.text
+
+
+def test_a_part_naming_no_thing_of_its_own_asks_of_the_first_part_s_thing():
+    found = _hits("Net cash used in investing activities increased $737 million, primarily due to purchases of "
+                  "short-term investments.",
+                  "Our engineers work primarily on improvements to the service.")
+    question = ("Acme's net cash provided by operating activities jumped in 2024. By how much did it increase, and what "
+                "drove the improvement?")
+    assert covering.write(question, found, ["Acme Corp"], [2024]) is None
+    found = _hits("Net cash provided by operating activities increased $1,634 million in 2024, primarily due to higher "
+                  "revenues and lower payments for content assets.", *[h.chunk.text for h in found])
+    answer = covering.write(question, found, ["Acme Corp"], [2024])
+    assert answer is not None and "$1,634 million" in answer.text and "investing" not in answer.text
+
+
+CORNING = "financebench/pdfs/CORNING_2021_10K.pdf"
+
+
+def test_a_line_the_vocabulary_has_no_measure_for_is_read_as_printed_over_the_measure_named(services):
+    vocab = services.vocabulary
+    target = read_target("What were Corning's research, development and engineering expenses as a percentage of net "
+                         "sales in FY2021?", vocab, ["Corning"])
+    assert target is not None and target.unresolved is None
+    assert target.formula == "line_research_development_and_engineering_expenses / revenue"
+    # (words of another measure inside the line's own, "content assets", are the line's, not total assets)
+    target = read_target("What was Netflix's amortization of content assets as a percentage of revenues in FY2022?",
+                         vocab, ["Netflix"])
+    assert target is not None and target.formula == "line_amortization_of_content_assets / revenue"
+    # a measure the vocabulary knows is its own formula still
+    target = read_target("What was Acme's selling, general and administrative expense as a percentage of revenue in "
+                         "FY2021?", vocab, ["Acme"])
+    assert target is not None and target.formula == "sga / revenue"
+
+
+def test_the_line_over_the_measure_is_computed_from_the_statement_rows(services):
+    chunks = filing(CORNING)
+    pages = sorted({c.page for c in chunks if "Research, development and engineering expenses" in c.text
+                    and "Net sales" in c.text})
+    answer = ask("What were Corning's research, development and engineering expenses as a percentage of net sales in "
+                 "FY2021? Round to one decimal place. Base your answer on the consolidated statements of income.",
+                 chunks, pages, services)
+    assert answer.status == "answered", answer.text
+    assert "7.1%" in answer.text and "$995.0M / $14,082.0M" in answer.text, answer.text
