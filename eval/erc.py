@@ -223,6 +223,10 @@ def _typed_figure(answer: Answer, question: str) -> float | str:
         return _typed_percentage(answer, question)
     text = _MONEY.sub(" some ", answer.answer) if counted else answer.answer
     figures = _figures(text)
+    if answer.kind == "passage" and not counted and (money := _the_one_amount_of_money(text, question)) is not None:
+        # "how much had it helped raise (in USD millions)", quoted "approximately 17 years ago ... nearly $912 million":
+        # money asked, and one figure of the quote is money
+        return money
     if answer.kind == "passage" and (most := _of_the_quote_most_asked(text, question)) is not None:
         # "how many of its employees were located in the U.S.", quoted with the sentence on the staff worldwide first:
         # the passage's first figure is of the first quote, the answer's of the quote that says what is asked
@@ -628,12 +632,25 @@ def _counts_listed_in_words(text: str, question: str) -> float | None:
     return totals.pop() if len(totals) == 1 else None
 
 
+def _the_one_amount_of_money(text: str, question: str) -> float | None:
+    """The one amount of money a passage states among its other figures, when the question asks money ("how much ...
+    in USD", "how many dollars"); None when it states none, or several."""
+    if not _ASKS_MONEY.search(question):
+        return None
+    figures = {n * sc for n, sc in _figures(text)}
+    money = {n * sc for m in _MONEY.finditer(_CITATION_MARK.sub(" ", text)) for n, sc in _figures(m.group(0))}
+    return money.pop() if len(money) == 1 and len(figures) > 1 else None
+
+
+_ASKS_MONEY = re.compile(r"\(in\s+(?:USD|US\$|EUR|GBP|dollars|euros)\b|\bhow\s+many\s+(?:dollars|euros|pounds)\b", re.I)
+
+
 def _of_the_quote_most_asked(text: str, question: str) -> float | None:
     """Of a passage's several quotes, each with figures, the one figure of the one quote naming the most of the
     question's own words (no dates: every quote of a filing is of its year), or None when no one quote does."""
     quotes = _quotes_of(text)
-    if len(quotes) < 2:
-        return None
+    if len(quotes) < 2 or _naming_asked_object(quotes, question) != quotes:
+        return None  # (a quote naming the thing asked where others do not is `_one_of_several`'s to read)
     words = _question_words(question) - _DATE_WORDS
     named = [len(words & set(tokenize(q))) for q in quotes]
     best = max(named)
@@ -765,19 +782,35 @@ def _paired_respectively(quote: str, question: str) -> float | None:
         if not _LIST_JOIN.match(sentence[earlier[0].end(): listed[0][0].start()]):
             break
         listed.insert(0, earlier)
-    pieces = [p for p in _ITEM_SPLIT.split(sentence[listed[-1][0].end():].strip(" ,")) if p.strip()] if listed else []
-    if len(listed) < 2 or len(pieces) < len(listed):
+    if len(listed) < 2:
         return None
-    items = pieces[-len(listed):]
-    items[0] = " ".join(items[0].split()[-max(len(i.split()) for i in items[1:]):])  # its list's part of the clause
+    after = [p for p in _ITEM_SPLIT.split(sentence[listed[-1][0].end():].strip(" ,")) if p.strip()]
+    # (or the items before the figures: "contract factories in Vietnam, Indonesia and China manufactured approximately
+    # 51%, 24% and 21% of total NIKE Brand footwear, respectively": the first item's last words, the last one's first)
+    before = [p for p in _ITEM_SPLIT.split(sentence[: listed[0][0].start()].strip(" ,")) if p.strip()]
+    candidates: list[list[str]] = []
+    if len(after) >= len(listed):
+        items = after[-len(listed):]
+        items[0] = " ".join(items[0].split()[-max(len(i.split()) for i in items[1:]):])  # its list's part of the clause
+        candidates.append(items)
+    elif len(before) >= len(listed):
+        items = before[-len(listed):]
+        width = max((len(i.split()) for i in items[1:-1]), default=1)
+        candidates.append([" ".join(items[0].split()[-width:]), *items[1:-1], " ".join(items[-1].split()[:width])])
+    for items in candidates:
+        if (picked := _the_item_asked(items, question)) is not None:
+            _m, number, scale = listed[picked]
+            return number * (1.0 if percent else scale)
+    return None
+
+
+def _the_item_asked(items: list[str], question: str) -> int | None:
+    """The index of the one item of a list that alone holds a word of the question (and no year it does not ask)."""
     words, asked_years = _question_words(question), set(_A_YEAR.findall(question))
     named = [set(tokenize(i)) & words for i in items]
     own = [n - set().union(*(o for j, o in enumerate(named) if j != i)) for i, n in enumerate(named)]
     picked = [i for i, o in enumerate(own) if o and set(_A_YEAR.findall(items[i])) <= asked_years]
-    if len(picked) != 1:
-        return None
-    _m, number, scale = listed[picked[0]]
-    return number * (1.0 if percent else scale)
+    return picked[0] if len(picked) == 1 else None
 
 
 _WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangible asset impairment charge of $2,074,000")

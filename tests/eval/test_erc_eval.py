@@ -2293,3 +2293,35 @@ def test_a_failure_or_a_missing_company_is_no_refusal_after_reading():
     question = 'Did "Acme Inc." announce a share buyback plan in 2023?' + _NO_MENTION
     assert typed_answer("boolean", _answer("", status="failed"), question) == NA
     assert typed_answer("boolean", _answer("", status="needs_company"), question) == NA
+
+
+# stop 69: a passage's figure read from the quote and the words that say what is asked
+
+
+def test_a_respectively_sentence_may_list_its_items_before_the_figures():
+    quote = ('"For fiscal 2021, contract factories in Vietnam, Indonesia and China manufactured approximately 51%, 24% '
+             'and 21% of total NIKE Brand footwear, respectively." (x p.5)')
+    asked = ('What percentage of total NIKE Brand footwear was manufactured by contract factories in {} in fiscal 2021, '
+             'according to the annual report of "NIKE, Inc."? If data is not available, return \'N/A\'.')
+    assert typed_answer("number", _passage(quote), asked.format("Vietnam")) == 51
+    assert typed_answer("number", _passage(quote), asked.format("China")) == 21
+    assert typed_answer("number", _passage(quote), asked.format("India")) == NA
+
+
+def test_of_several_quotes_the_one_naming_most_of_the_question_gives_the_figure():
+    text = ('"As of December 31, 2022, we employed approximately 11,600 people globally." (x p.8) "Approximately 6,800 '
+            'of our employees were located in the U.S." (x p.8)')
+    asked = ('Approximately how many of the employees of "eBay Inc." were located in the U.S. as of December 31, 2022? '
+             "If data is not available, return 'N/A'.")
+    answer = _passage(text).model_copy(update={"value": 11_600.0})
+    assert typed_answer("number", answer, asked) == 6_800
+
+
+def test_money_asked_is_the_one_amount_of_money_a_quote_states_beside_other_figures():
+    quote = ('"Since its inception approximately 17 years ago, eBay for Charity has helped raise nearly $912 million for '
+             'nonprofits." (x p.6)')
+    asked = ('Approximately how much had the eBay for Charity platform of "eBay Inc." helped raise for nonprofits since '
+             "its inception (in USD millions)? If data is not available, return 'N/A'.")
+    assert typed_answer("number", _passage(quote), asked) == 912
+    two = quote.replace('(x p.6)', '"It also raised $40 million in 2018." (x p.7)')
+    assert typed_answer("number", _passage(two), asked) != 40
