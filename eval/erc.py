@@ -263,6 +263,10 @@ def _typed_percentage(answer: Answer, question: str) -> float | str:
         in_percent = bool(re.search(r"percent|%", answer.unit or "", re.I))
         shown = any(abs(answer.value - n) <= 1e-9 * max(1.0, abs(n)) for n in of_object)
         return answer.value if shown or (in_percent and not asked) else NA
+    if asked and len(of_object) > 1 and _RESPECTIVELY.search(answer.answer):
+        # "contract factories in Vietnam, Indonesia and China manufactured approximately 51%, 24% and 21% of total NIKE
+        # Brand footwear, respectively": the object's percentages told apart by the item the question names
+        of_object = _one_of_several(answer.answer, question) or of_object
     picked = of_object if asked or len(written) <= 1 else _one_of_several(answer.answer, question)
     if not picked or len(picked) != 1:
         return NA
@@ -681,7 +685,11 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
     if not quotes:
         return None
     if any(_RESPECTIVELY.search(q) for q in quotes):
-        paired = {v for q in quotes if (v := _paired_respectively(q, question)) is not None}
+        # (of two such sentences, "... of total NIKE Brand footwear, respectively" and "... of total NIKE Brand apparel,
+        # respectively", the one naming more of the question's words)
+        paired = {(v, len(words & set(tokenize(q)))) for q in quotes if (v := _paired_respectively(q, question)) is not None}
+        most = max((n for _v, n in paired), default=0)
+        paired = {v for v, n in paired if n == most}
         return paired if len(paired) == 1 else None
     percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
     dated = _dated_as_asked(question)

@@ -2325,3 +2325,17 @@ def test_money_asked_is_the_one_amount_of_money_a_quote_states_beside_other_figu
     assert typed_answer("number", _passage(quote), asked) == 912
     two = quote.replace('(x p.6)', '"It also raised $40 million in 2018." (x p.7)')
     assert typed_answer("number", _passage(two), asked) != 40
+
+
+def test_of_two_respectively_sentences_the_one_naming_the_question_s_words_is_read():
+    text = ('"For fiscal 2021, contract factories in Vietnam, Indonesia and China manufactured approximately 51%, 24% '
+            'and 21% of total NIKE Brand footwear, respectively." (x p.5) "For fiscal 2021, contract factories in '
+            'Vietnam, China and Cambodia produced approximately 30%, 19% and 12% of total NIKE Brand apparel, '
+            'respectively." (x p.6)')
+    asked = ('What percentage of total NIKE Brand footwear was manufactured by contract factories in Vietnam in fiscal '
+             '2021, according to the annual report of "NIKE, Inc."? If data is not available, return \'N/A\'.')
+    assert typed_answer("number", _passage(text), asked) == 51
+    # (asked of apparel in the footwear sentence's verb, both sentences name as many of its words: neither is read)
+    assert typed_answer("number", _passage(text), asked.replace("footwear", "apparel")) in (30, NA)
+    assert typed_answer("number", _passage(text), asked.replace("footwear", "apparel").replace("manufactured",
+                                                                                               "produced")) == 30
