@@ -637,37 +637,60 @@ def _counts_listed_in_words(text: str, question: str) -> float | None:
 
 
 def _the_one_amount_of_money(text: str, question: str) -> float | None:
-    """The one amount of money a passage states among its other figures, when the question asks money ("how much ...
-    in USD", "how many dollars"); None when it states none, or several."""
+    """The one amount of money a passage states beside figures that are spans of time only ("approximately 17 years
+    ago ... nearly $912 million"), when the question asks money ("(in USD millions)"); None when another figure may be
+    an amount too, the money is a change or a price per share, or the passage names a year the question does not."""
     if not _ASKS_MONEY.search(question):
         return None
-    figures = {n * sc for n, sc in _figures(text)}
-    money = {n * sc for m in _MONEY.finditer(_CITATION_MARK.sub(" ", text)) for n, sc in _figures(m.group(0))}
-    return money.pop() if len(money) == 1 and len(figures) > 1 else None
+    plain = _CITATION_MARK.sub(" ", text)
+    money = list(_MONEY.finditer(plain))
+    if len(money) != 1 or _CHANGE_FIGURE.search(plain) or _PER_SHARE.match(plain, money[0].end()):
+        return None
+    asked_years = set(_A_YEAR.findall(question))
+    if set(_A_YEAR.findall(plain)) - asked_years:
+        return None
+    others = [m for m, _n, _s in _figure_matches(plain) if not (money[0].start() <= m.start() < money[0].end())]
+    if not others or not all(_SPAN_OF_TIME.match(plain, m.end()) for m in others):
+        return None
+    found = {n * sc for n, sc in _figures(money[0].group(0))}
+    return found.pop() if len(found) == 1 else None
 
 
+_SPAN_OF_TIME = re.compile(r"\s*(?:years?|months?|weeks?|days?|decades?)\b", re.I)
 _ASKS_MONEY = re.compile(r"\(in\s+(?:USD|US\$|EUR|GBP|dollars|euros)\b|\bhow\s+many\s+(?:dollars|euros|pounds)\b", re.I)
+
+
+# a period before the one a quote of the filing's year is of: "In the prior year, we had ..."
+_ANOTHER_PERIOD = re.compile(r"\b(?:prior|previous|preceding|last|earlier)[\s-]+(?:fiscal\s+)?(?:year|quarter|period)\b"
+                             r"|\ba\s+year\s+(?:earlier|ago|before)\b", re.I)
 
 
 def _of_the_quote_most_asked(text: str, question: str) -> float | None:
     """Of a passage's several quotes, each with figures, the one figure of the one quote naming the most of the
-    question's own words (no dates: every quote of a filing is of its year), or None when no one quote does."""
+    question's own words, or None when no one quote does. A quote naming a year the question does not (and none it
+    does), stating a change ("increased $400 million") or only a percentage for a count or an amount is no candidate."""
     quotes = _quotes_of(text)
     if len(quotes) < 2 or _naming_asked_object(quotes, question) != quotes:
         return None  # (a quote naming the thing asked where others do not is `_one_of_several`'s to read)
-    words = _question_words(question) - _DATE_WORDS
+    words, asked_years = _question_words(question), set(_A_YEAR.findall(question))
+    percent = bool(_ASKS_PERCENT.search(question))
+
+    def figures(quote: str) -> set[float]:
+        return {n * sc for m, n, sc in _figure_matches(_CITATION_MARK.sub(" ", quote)) if bool(m.group("pct")) == percent}
+
+    def fits(quote: str) -> bool:
+        years = set(_A_YEAR.findall(quote))
+        return not (years and asked_years and not years & asked_years) and not _CHANGE_FIGURE.search(quote) \
+            and not _ANOTHER_PERIOD.search(quote)
+
     named = [len(words & set(tokenize(q))) for q in quotes]
     best = max(named)
-    if best == 0 or named.count(best) > 1:
+    if best == 0 or named.count(best) > 1 or not fits(quotes[named.index(best)]):
         return None
-    found = {n * sc for n, sc in _figures(quotes[named.index(best)])}
+    found = figures(quotes[named.index(best)])
     if len(found) != 1 or not all(_figures(q) for q in quotes):
         return None
     return found.pop()
-
-
-_DATE_WORDS = frozenset(tokenize("january february march april may june july august september october november "
-                                 "december end fiscal year quarter"))
 
 
 def _one_of_several(text: str, question: str) -> set[float] | None:
@@ -687,9 +710,14 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
     if any(_RESPECTIVELY.search(q) for q in quotes):
         # (of two such sentences, "... of total NIKE Brand footwear, respectively" and "... of total NIKE Brand apparel,
         # respectively", the one naming more of the question's words)
-        paired = {(v, len(words & set(tokenize(q)))) for q in quotes if (v := _paired_respectively(q, question)) is not None}
-        most = max((n for _v, n in paired), default=0)
-        paired = {v for v, n in paired if n == most}
+        # (and never one naming a year the question does not)
+        asked_years = set(_A_YEAR.findall(question))
+        pairing = [(q, v) for q in quotes if (v := _paired_respectively(q, question)) is not None]
+        if len(pairing) > 1:
+            pairing = [(q, v) for q, v in pairing if not (asked_years and set(_A_YEAR.findall(q)) - asked_years)]
+        said = [words & set(tokenize(q)) for q, _v in pairing]
+        own = [n for n, w in enumerate(said) if w - set().union(*(o for j, o in enumerate(said) if j != n))]
+        paired = {pairing[own[0]][1]} if len(pairing) > 1 and len(own) == 1 else {v for _q, v in pairing}
         return paired if len(paired) == 1 else None
     percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
     dated = _dated_as_asked(question)
@@ -801,7 +829,8 @@ def _paired_respectively(quote: str, question: str) -> float | None:
         items = after[-len(listed):]
         items[0] = " ".join(items[0].split()[-max(len(i.split()) for i in items[1:]):])  # its list's part of the clause
         candidates.append(items)
-    elif len(before) >= len(listed):
+    elif len(before) >= len(listed) and not any(re.search(r"\d", p) for p in before[-len(listed):]):
+        # (never years listed before the figures, "In 2023 and 2022, ... 45% and 42%": a period, read elsewhere)
         items = before[-len(listed):]
         width = max((len(i.split()) for i in items[1:-1]), default=1)
         candidates.append([" ".join(items[0].split()[-width:]), *items[1:-1], " ".join(items[-1].split()[:width])])

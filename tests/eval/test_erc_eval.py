@@ -2339,3 +2339,41 @@ def test_of_two_respectively_sentences_the_one_naming_the_question_s_words_is_re
     assert typed_answer("number", _passage(text), asked.replace("footwear", "apparel")) in (30, NA)
     assert typed_answer("number", _passage(text), asked.replace("footwear", "apparel").replace("manufactured",
                                                                                                "produced")) == 30
+
+
+@pytest.mark.parametrize("text, asked", [
+    # money asked: the one money figure is another thing's, a change, a total for a price, another year's
+    ('"Capital expenditures were $310 million, or 4.5% of net sales of 6,889 million." (x p.60)',
+     'What were the net sales of "Acme Inc." in 2023 (in USD millions)?'),
+    ('"Total revenue increased $300 million, or 5%, compared to fiscal 2022." (x p.3)',
+     'What was the total revenue of "Acme Inc." in fiscal 2023 (in USD millions)?'),
+    ('"During 2023, we repurchased 5.2 million shares of our common stock for $450 million." (x p.3)',
+     'What was the average price paid per share for shares repurchased by "Acme Inc." in 2023 (in USD)?'),
+    ('"We employed 12,000 people in 2023. In 2022, our charitable foundation donated $15 million." (x p.3)',
+     'How much did "Acme Inc." donate to charity in 2023 (in USD millions)?'),
+    # the quote naming most of the question is of another year, or of the one before
+    ('"At the end of fiscal 2023, we employed approximately 12,000 people." (x p.8) "At the end of fiscal 2022, we had '
+     'approximately 11,000 full-time employees." (x p.8)',
+     'How many full-time employees did "Acme Inc." have at the end of fiscal 2023?'),
+    ('"At the end of fiscal 2023, we employed approximately 12,000 people." (x p.8) "In the prior year, we had '
+     'approximately 11,000 full-time employees." (x p.8)',
+     'How many full-time employees did "Acme Inc." have at the end of fiscal 2023?'),
+    # years listed before a respectively sentence's figures are no items
+    ('"In 2023 and 2022, international revenues accounted for 45% and 42% of total revenues, respectively." (x p.30)',
+     'What percentage of total revenues did international revenues account for in 2023 at "Acme Inc."?'),
+    ('"For 2023 and 2022, marketing expenses were $1.2 billion and $1.1 billion, respectively." (x p.30)',
+     'What were the marketing expenses of "Acme Inc." in 2023?'),
+])
+def test_the_stop_69_readings_give_no_figure_of_another_thing_or_year(text, asked):
+    wrong = {310.0, 300.0, 450.0, 450e6, 15.0, 11_000.0, 42.0, 1.1e9}
+    assert typed_answer("number", _passage(text), asked + " If data is not available, return 'N/A'.") not in wrong
+
+
+def test_of_two_respectively_sentences_the_one_of_another_year_is_not_read():
+    text = ('"For fiscal 2023, contract factories in Vietnam, Indonesia and China manufactured approximately 50%, 27% '
+            'and 18% of total NIKE Brand footwear, respectively." (x p.5) "For fiscal 2022, contract factories in '
+            'Vietnam, Indonesia and China manufactured approximately 51%, 24% and 21% of total NIKE Brand footwear '
+            'production, respectively." (x p.6)')
+    asked = ('What percentage of total NIKE Brand footwear production was manufactured by contract factories in China '
+             'in fiscal 2023, according to the annual report of "NIKE, Inc."? If data is not available, return \'N/A\'.')
+    assert typed_answer("number", _passage(text), asked) in (18, NA)
