@@ -1559,6 +1559,11 @@ def _line_before_share(ask: str) -> str | None:
     return wording if wording and line_unit(wording) == "USD" else None
 
 
+# a line of the balance sheet by its head words, which a balance sheet may print twice (current and non-current)
+_BALANCE_LINE = re.compile(r"^(?:deferred|accrued|prepaid|unearned)\b|\b(?:assets?|liabilit\w*|payables?|receivables?|"
+                           r"inventor\w*|debt|equity|reserves?|obligations?|borrowings?|deposits?|balances?)$", re.I)
+
+
 def _line_over_measure(ask: str, formula: str, vocab: Vocabulary, companies: Sequence[str]) -> tuple[str, str] | None:
     """(line, whole) of an ask's "X as a percentage of Y" when Y is the one measure the vocabulary reads after the share
     words and X is a statement line in words the formula read does not honour: the formula is Y alone (X named no
@@ -1567,11 +1572,15 @@ def _line_over_measure(ask: str, formula: str, vocab: Vocabulary, companies: Seq
     line = _line_before_share(ask) if share else None
     if share is None or line is None or line.lower() in {w.lower() for m in vocab.metrics.values() for w in m.wordings}:
         return None
+    if _BALANCE_LINE.search(line.split(" of ")[0]):
+        return None  # (a balance, "deferred revenue", is printed current and non-current: the first row is half of it)
     after = re.split(r"\s+(?:in|for|during|at|as\s+of)\s+(?:fiscal|FY|the|\d{4})|[?,;]", ask[share.end():], maxsplit=1)[0]
     found = vocab.match_metrics(after)
     if len(found) != 1 or vocab.metrics[found[0]].unit != "USD":
         return None
     whole = found[0]
+    if vocab.statement_of(whole) == "balance_sheet":
+        return None  # (a balance sheet prints a line twice, current and non-current: the first row read is half of it)
     plain = formula.replace(" ", "").strip("()")
     if plain == whole:
         return line, whole

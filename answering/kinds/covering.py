@@ -85,10 +85,11 @@ def write(question: str, hits: list[SearchHit], companies: list[str], years: lis
     if not own:
         return None
     doc = own[0].chunk.doc
+    plans_asked = _PLAN.search(question) is not None
     read = [s for s in sentences([h for h in own if h.chunk.doc == doc], companies)
-            if (not years or not years_in(s.text) or mentions_years(s.text, years))
+            if _of_the_asked_years(s, years)
             and len(_NUMBER.findall(s.text)) <= _MOST_FIGURES and not s.text.rstrip().endswith(":")
-            and not _REFERS.match(s.text)]
+            and not _REFERS.match(s.text) and (plans_asked or not _PLAN.search(s.text))]
     if not read:
         return None
     words = [set(tokenize(s.text)) for s in read]
@@ -99,6 +100,8 @@ def write(question: str, hits: list[SearchHit], companies: list[str], years: lis
             return None
         if best not in chosen:
             chosen.append(best)
+    if not _on_the_named_things(chosen, question, companies):
+        return None
     text = " ".join(s.shown() for s in chosen)
     return WrittenAnswer(status="answered", kind="passage", text=text, flags=[FLAG],
                          citations=unique_citations([cite(s.chunk, s.text) for s in chosen]))
@@ -148,6 +151,8 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
             continue
         if borrowed and not any(any(_is(w, t) for w in ws) for t in context):
             continue
+        if len(have) + sum(any(_is(w, t) for w in ws) for t in context) < _FEWEST_WORDS:
+            continue  # (one word of the question is no topic: "patents" is said of "patent applications pending")
         if score > best_score:
             best, best_score = s, score
     return best
@@ -163,6 +168,53 @@ def _fits(part: str) -> tuple[Callable[[str], bool], bool]:
     if _ASKS_COUNT.search(part) or _ASKS_AMOUNT.search(part):
         return (lambda text: any(not re.fullmatch(r"(?:19|20)\d{2}", m.group(0)) for m in _NUMBER.finditer(text))), True
     return (lambda text: True), False
+
+
+def _of_the_asked_years(s: Sentence, years: list[int]) -> bool:
+    """A sentence naming a year names an asked one; one naming none is of its filing's year, which must be asked."""
+    if not years:
+        return True
+    if years_in(s.text):
+        return mentions_years(s.text, years)
+    return s.chunk.fiscal_year is None or s.chunk.fiscal_year in years
+
+
+def _on_the_named_things(chosen: list[Sentence], question: str, companies: list[str]) -> bool:
+    """Every sentence quoted is on the things the question names by name ("Widgetco", "Europe"): it names one of them,
+    or it follows one that does in its passage and names no other thing by name ("the Gadgetron acquisition", "our
+    employees in Mexico" are another deal's, another region's)."""
+    own = {t for c in companies for t in tokenize(c)}
+    named = _names(question) - own
+    if not named:
+        return True
+    naming = [bool(_names(s.text, first_too=True) & named) for s in chosen]
+    for i, s in enumerate(chosen):
+        if naming[i]:
+            continue
+        after_one = any(naming[j] and chosen[j].chunk.chunk_id == s.chunk.chunk_id and chosen[j].position < s.position
+                        for j in range(len(chosen)))
+        others = _names(s.text) - named - own - _COMMON_CAPITALIZED
+        if not after_one or others:
+            return False
+    return True
+
+
+def _names(text: str, first_too: bool = False) -> set[str]:
+    """The stems of the words `text` capitalizes inside its sentences (and its first word, `first_too`)."""
+    found = _CAPITALIZED.findall(text) + (re.findall(r"^\W*([A-Z][A-Za-z&'-]{2,})", text) if first_too else [])
+    return {t for w in found for t in tokenize(re.sub(r"['’]s$", "", w)) if len(t) >= 3}
+
+
+# capitalized words every filing writes that name no thing of their own
+_COMMON_CAPITALIZED = frozenset(tokenize(
+    "Company Corporation Board Directors Plan Agreement Note Notes Item Part Form Annual Report Consolidated Financial "
+    "Statements Statement January February March April May June July August September October November December "
+    "Fiscal Year Quarter Inc Corp LLC Ltd Group Holdings Securities Exchange Commission SEC GAAP U.S United States"))
+# a deed agreed, expected or pending is not one done: "entered into a definitive agreement to acquire Widgetco"
+_PLAN = re.compile(r"\bagree(?:d|ment|ments)?\s+(?:\w+\s+){0,3}?to\s+(?:acquire|sell|merge|purchase|buy)\b|\bdefinitive\s+"
+                   r"agreement\b|\bexpect(?:s|ed)?\s+to\s+(?:close|complete|be\s+completed)\b|\bpending\b|\bsubject\s+to\s+"
+                   r"(?:regulatory|customary|shareholder|stockholder)|\bwill\s+(?:acquire|sell|merge|close)\b|\bplans?\s+to\b",
+                   re.I)
 
 
 def _lead_ins_joined(pieces: list[str]) -> list[str]:
