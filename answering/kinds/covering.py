@@ -142,6 +142,7 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
         return None
     context = [t for t in borrowed if df[t] > 0]
     fits, typed = _fits(part)
+    counted = (m := _COUNTED.search(part)) and (tokenize(m.group(1)) or [""])[0]
     best, best_score = None, 0.0
     for s, ws in zip(read, words, strict=True):
         have = [t for t in weight if any(_is(w, t) for w in ws)]
@@ -151,8 +152,11 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
             continue
         if borrowed and not any(any(_is(w, t) for w in ws) for t in context):
             continue
-        if len(have) + sum(any(_is(w, t) for w in ws) for t in context) < _FEWEST_WORDS:
-            continue  # (one word of the question is no topic: "patents" is said of "patent applications pending")
+        if len(have) + sum(any(_is(w, t) for w in ws) for t in context) < _FEWEST_WORDS \
+                and not (counted and _counts(s.text, counted)):
+            # one word of the question is no topic ("patents" is said of "patent applications pending"), but for the
+            # thing a count asks, counted as such: "61,200 full- and part-time employees in 44 countries"
+            continue
         if score > best_score:
             best, best_score = s, score
     return best
@@ -184,7 +188,8 @@ def _on_the_named_things(chosen: list[Sentence], question: str, companies: list[
     or it follows one that does in its passage and names no other thing by name ("the Gadgetron acquisition", "our
     employees in Mexico" are another deal's, another region's)."""
     own = {t for c in companies for t in tokenize(c)}
-    named = _names(question) - own
+    # (a company's legal name the question quotes, '"eBay Inc."', is the company's)
+    named = _names(re.sub(r"[\"“][^\"“”]*[\"”]", " ", question)) - own - _COMMON_CAPITALIZED
     if not named:
         return True
     naming = [bool(_names(s.text, first_too=True) & named) for s in chosen]
@@ -257,6 +262,25 @@ def _deeds(part: str, companies: list[str]) -> set[str]:
 
 _HELPER = re.compile(r"\b(?:did|does|do|will|would)\b", re.I)
 _NOT_A_DEED = frozenset({"the", "its", "it", "they", "their", "company", "management", "a", "an", "s"})
+
+
+def _counts(text: str, stem: str) -> bool:
+    """The sentence counts the thing itself: a figure, a few words, the thing, and no noun after it that it would only
+    qualify ("500 patent applications")."""
+    for m in re.finditer(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w.])", text):
+        after = re.findall(r"[A-Za-z][\w-]*|[^\w\s]", text[m.end():])[:6]
+        at = next((i for i, w in enumerate(after) if tokenize(w) and _is(tokenize(w)[0], stem)), None)
+        if at is not None and (at + 1 == len(after) or not after[at + 1][0].isalpha()
+                               or after[at + 1].lower() in _AFTER_A_COUNT):
+            return True
+    return False
+
+
+# "How many employees ...": the thing a count asks
+_COUNTED = re.compile(r"\bhow\s+many\s+([A-Za-z-]+)", re.I)
+# the words that may follow a counted thing without making it another ("employees in 44 countries", "stores were")
+_AFTER_A_COUNT = frozenset({"in", "at", "of", "and", "or", "were", "are", "was", "is", "worldwide", "globally", "located",
+                            "who", "that", "which", "across", "around", "as", "on", "for", "from", "with", "including"})
 
 
 def _is(word: str, stem: str) -> bool:

@@ -165,3 +165,19 @@ def test_a_balance_sheet_line_printed_twice_is_not_read_over_a_balance(services)
     target = read_target("What was Adobe's deferred revenue as a percentage of revenue in FY2022?", services.vocabulary,
                          ["Adobe"])
     assert target is None or target.unresolved is not None
+
+
+def test_the_thing_a_count_asks_counted_as_such_is_a_topic_of_its_own():
+    found = _hits("Each of our 61,200 full- and part-time employees in 44 countries make an important contribution.")
+    answer = covering.write("How many employees did Acme have in 2024?", found, ["Acme Corp"], [2024])
+    assert answer is not None and "61,200" in answer.text
+    found = _hits("We have approximately 500 patent applications pending worldwide.")
+    assert covering.write("How many patents did Acme have in 2024?", found, ["Acme Corp"], [2024]) is None
+
+
+def test_a_quoted_legal_name_is_no_thing_a_sentence_must_name():
+    found = _hits("In 2024, we received cash proceeds of $1.1 billion in the aggregate from the sales of shares in "
+                  "Widgetco, Gadgetron and Sprocketly.")
+    answer = covering.write('From the sales of shares in which companies did "Acme Corp" receive cash proceeds of $1.1 '
+                            "billion in the aggregate in 2024?", found, ["Acme Corp"], [2024])
+    assert answer is not None and "Sprocketly" in answer.text
