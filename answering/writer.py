@@ -608,10 +608,16 @@ def _write_kind(decision: KindDecision, text: str, hits: list[SearchHit], unders
             each := _each_quantity(decision.quantities, text, hits, understanding, services, may_search)) is not None:
         # the sentences found state none of the measures asked side by side: each computed
         written = each
-    if decision.kind == "metric" and (written is None or written.status != "answered") and (
+    again = decision.kind == "metric" and _ASKED_AGAIN.search(text) is not None
+    if decision.kind == "metric" and (written is None or written.status != "answered" or again) and (
             periods := _each_period(decision, text, hits, understanding, services, may_search)) is not None:
         # "its current ratio at July 1, 2023, and how did it compare with September 24, 2022": each period's value
         written = periods
+    elif again and written is not None and written.status == "answered":
+        # "..., and what was it in fiscal 2021?" answered for one year: half of what is asked
+        reason = "the question asks the measure again for another year, and it could not be read for each year asked"
+        written = WrittenAnswer(status="not_found", kind="metric", reason=reason,
+                                text=f"{NOT_FOUND.capitalize()}: {reason}; found: {written.text}")
     if written is not None and written.status == "not_found" and decision.default_value == 0 and decision.metric \
             and len(understanding.companies) == 1:
         zero = zero_by_rule(decision.metric, understanding.companies[0], hits, understanding, services)
@@ -695,6 +701,11 @@ def _each_quantity(metrics: list[str], text: str, hits: list[SearchHit], underst
 # the question sets one period beside another: "how did it compare with", "versus", "from ... to"
 _COMPARES_PERIODS = re.compile(r"\bcompared?\b|\bcomparison\b|\bversus\b|\bvs\.?\s|\bagainst\b|\bfrom\b.{3,60}\bto\b"
                                r"|\bchanged?\b|\bbetween\b", re.I)
+_YEAR_ENDED = re.compile(r"\b(?:fiscal\s+)?years?\s+ended\b", re.I)
+# "..., and what was it in fiscal 2021?": the same measure asked again of another year
+# ("..., and in fiscal 2021?")
+_ASKED_AGAIN = re.compile(r"\b(?:what\s+(?:was|were)\s+(?:it|they|that)|,?\s+and)\s+(?:in|for)\s+(?:fiscal\s+(?:year\s+)?|FY\s?)?"
+                          r"\d{4}\b(?=\s*(?:\([^)]*\)\s*)?\?)", re.I)
 # an average, a growth or a compound rate across the periods is one figure of its own, not each period's value
 _OTHER_AGGREGATE = re.compile(r"\baverage\b|\bmean\b|\bcagr\b|\bcompound|\bpercent(?:age)?\b[^?]{0,40}\b(?:chang|increas|"
                               r"decreas|declin|gr[eo]w|ris|fell|drop)\w*|\bgrowth\b|\bgr[eo]w\b|\bby\s+what\s+(?:percent|%)"
@@ -708,7 +719,8 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
     measure read exactly for each period the question sets side by side, as if each were asked alone (with the
     question's own definition), then the change between them; all of them or None. Balances are asked by the
     days the question names; other measures by its fiscal years, when it names no quarter."""
-    if decision.metric is None or len(understanding.companies) != 1 or not _COMPARES_PERIODS.search(text) \
+    if decision.metric is None or len(understanding.companies) != 1 \
+            or not (_COMPARES_PERIODS.search(text) or _ASKED_AGAIN.search(text)) \
             or _OTHER_AGGREGATE.search(text):
         return None
     vocab = services.vocabulary
@@ -720,7 +732,9 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
         # (latest first, whatever order the question names them in: the change runs from the earlier to the later)
         asked = [f"as of {date.fromisoformat(d):%B} {date.fromisoformat(d).day}, {d[:4]}"
                  for d in sorted(set(understanding.dates), reverse=True)]
-    elif len(set(understanding.fiscal_years)) >= 2 and not understanding.periods and not understanding.dates:
+    elif len(set(understanding.fiscal_years)) >= 2 and not understanding.periods \
+            and (not understanding.dates or _YEAR_ENDED.search(text)):
+        # (a day written as a fiscal year's end, "(year ended May 31, 2022)", names the year, no balance date)
         asked = [f"in fiscal {y}" for y in sorted(set(understanding.fiscal_years), reverse=True)]
     else:
         return None
@@ -728,6 +742,19 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
     # a company's "Inc." ends no sentence, so only the question mark closes the ask
     definition = text.split("?", 1)[1].strip() if "?" in text else ""
     subs = [f"What was {company}'s {label} {when}? {definition}".strip() for when in asked]
+    if (again := _ASKED_AGAIN.search(text)) is not None and len(asked) == 2 and asked[0].startswith("in fiscal"):
+        # "What was its demand creation expense as a percentage of revenues in fiscal 2022, and what was it in fiscal
+        # 2021?": the first ask as the question words it, then the same ask of the other year (its measure is the
+        # question's, which the kind's one metric may not name)
+        first = re.split(r",?\s+and\s+$", text[: again.start()].rstrip(), maxsplit=1)[0].rstrip(" ,?")
+        shown, other = sorted({int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", again.group(0))}), None
+        years_first = sorted({int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", first)})
+        if len(years_first) == 1 and len(shown) == 1 and shown != years_first:
+            other = first.replace(str(years_first[0]), str(shown[0]))
+        if other is None:
+            return None
+        by_year = {years_first[0]: first, shown[0]: other}
+        subs = [f"{by_year[int(when[-4:])]}? {definition}".strip() for when in asked]
     if not all(_asks_only(read_target(sub, vocab, understanding.companies), when) for sub, when in zip(subs, asked,
                                                                                                        strict=True)):
         return None  # a sub-question read as another period than its own would give one period's value twice

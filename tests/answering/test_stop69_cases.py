@@ -181,3 +181,16 @@ def test_a_quoted_legal_name_is_no_thing_a_sentence_must_name():
     answer = covering.write('From the sales of shares in which companies did "Acme Corp" receive cash proceeds of $1.1 '
                             "billion in the aggregate in 2024?", found, ["Acme Corp"], [2024])
     assert answer is not None and "Sprocketly" in answer.text
+
+
+NIKE_2022 = "financebench/pdfs/NIKE_2022_10K.pdf"
+
+
+def test_a_measure_asked_again_of_another_year_is_read_for_each_year(services):
+    chunks = filing(NIKE_2022)
+    pages = sorted({c.page for c in chunks if "Demand creation expense" in c.text and "Revenues" in c.text})
+    answer = ask("What was NIKE's demand creation expense as a percentage of revenues in fiscal 2022 (year ended May 31, "
+                 "2022), and what was it in fiscal 2021? Round each to one decimal place. Base your answer on the "
+                 "consolidated statements of income.", chunks, pages, services)
+    assert answer.status == "answered", answer.text
+    assert "8.2%" in answer.text and "7.0%" in answer.text, answer.text
