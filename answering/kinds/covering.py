@@ -59,6 +59,7 @@ _ASKS_AMOUNT = re.compile(r"\bhow\s+much\b|\bwhat\s+(?:\w+\s+){0,3}?(?:amount|pr
 _ASKS_WHEN = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:when|by\s+what\s+date|on\s+what\s+date|after\s+what\s+date)\b", re.I)
 _ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}?(?:drove|drives|caused|causes|explains?|led\s+to)\b|"
                        r"\bdrivers?\b|\breasons?\b", re.I)
+_SHARE_ASKED = re.compile(r"\bwhat\s+(?:share|percentage|percent|portion|proportion|fraction)(?=\s+of\b)", re.I)
 # a yes/no ask: its answer is a yes or a no the sentences would not give
 _YES_NO = re.compile(r"^\W*(?:did|does|do|is|was|were|are|has|have|had|will|can|could)\b", re.I)
 # (a footnote's mark, "(1) Net sales are attributed ...", is no figure)
@@ -88,7 +89,7 @@ def write(question: str, hits: list[SearchHit], companies: list[str], years: lis
     plans_asked = _PLAN.search(question) is not None
     read = [s for s in sentences([h for h in own if h.chunk.doc == doc], companies)
             if _of_the_asked_years(s, years)
-            and len(_NUMBER.findall(s.text)) <= _MOST_FIGURES and not s.text.rstrip().endswith(":")
+            and _figures(s.text) <= _MOST_FIGURES and not s.text.rstrip().endswith(":")
             and not _REFERS.match(s.text) and (plans_asked or not _PLAN.search(s.text))]
     if not read:
         return None
@@ -111,7 +112,8 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
            words: list[set[str]]) -> Sentence | None:
     """The sentence that best covers one part, or None."""
     lead, _, part = part.rpartition(_LEAD)
-    stems = list(dict.fromkeys(content_words(part, companies)))
+    # ("what share of its global workforce were women": the share is how the figure is asked, "49% of")
+    stems = list(dict.fromkeys(content_words(_SHARE_ASKED.sub("what", part), companies)))
     first = [t for t in dict.fromkeys(content_words(first_part.rpartition(_LEAD)[2], companies)) if t not in stems]
     borrowed: list[str] = []
     if part != first_part and set(stems) <= REFERS_BACK:
@@ -172,6 +174,15 @@ def _fits(part: str) -> tuple[Callable[[str], bool], bool]:
     if _ASKS_COUNT.search(part) or _ASKS_AMOUNT.search(part):
         return (lambda text: any(not re.fullmatch(r"(?:19|20)\d{2}", m.group(0)) for m in _NUMBER.finditer(text))), True
     return (lambda text: True), False
+
+
+def _figures(text: str) -> int:
+    """How many figures a sentence states: its dates' days and years are none ("As of December 31, 2021, ...")."""
+    return len(_NUMBER.findall(_DATES.sub(" ", text)))
+
+
+_DATES = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+"
+                    r"\d{1,2},?(?:\s+(?:19|20)\d{2})?|\b(?:19|20)\d{2}\b")
 
 
 def _of_the_asked_years(s: Sentence, years: list[int]) -> bool:

@@ -194,3 +194,12 @@ def test_a_measure_asked_again_of_another_year_is_read_for_each_year(services):
                  "consolidated statements of income.", chunks, pages, services)
     assert answer.status == "answered", answer.text
     assert "8.2%" in answer.text and "7.0%" in answer.text, answer.text
+
+
+def test_a_sentence_s_dates_are_no_table_figures_and_a_share_asked_is_how_a_figure_is_asked():
+    found = _hits("As of December 31, 2024, we employed approximately 79,000 people worldwide, with approximately 29,000 "
+                  "based in the U.S. Women compose approximately 49% of our global workforce, and approximately 34% of "
+                  "our U.S. workforce.")
+    answer = covering.write("How many people did Acme employ worldwide at the end of 2024, how many were based in the "
+                            "U.S., and what share of its global workforce were women?", found, ["Acme Corp"], [2024])
+    assert answer is not None and "79,000" in answer.text and "49%" in answer.text
