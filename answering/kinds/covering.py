@@ -60,6 +60,10 @@ _ASKS_WHEN = re.compile(r"^\W*(?:\w+\s+){0,3}?(?:when|by\s+what\s+date|on\s+what
 _ASKS_WHY = re.compile(r"\bwhy\b|\bwhat\s+(?:\w+\s+){0,2}?(?:drove|drives|caused|causes|explains?|led\s+to)\b|"
                        r"\bdrivers?\b|\breasons?\b", re.I)
 _SHARE_ASKED = re.compile(r"\bwhat\s+(?:share|percentage|percent|portion|proportion|fraction)(?=\s+of\b)", re.I)
+# "What was the headcount ...", "what was its cash position": a measure asked by its name, answered by a figure
+_ASKS_MEASURE = re.compile(r"^\W*(?:\w+\s+){0,3}?what\s+(?:was|were|is|are)\s+(?:the\s+|its\s+|their\s+|[\w.&-]+['’]s\s+)?"
+                           r"(?:\w+\s+){0,2}?(?:headcount|number|count|total|amount|size|balance|value|level|price|cost|"
+                           r"position|percentage|share|rate|margin|ratio)\b", re.I)
 # a yes/no ask: its answer is a yes or a no the sentences would not give
 _YES_NO = re.compile(r"^\W*(?:did|does|do|is|was|were|are|has|have|had|will|can|could)\b", re.I)
 # (a footnote's mark, "(1) Net sales are attributed ...", is no figure)
@@ -143,7 +147,7 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
     if not total:
         return None
     context = [t for t in borrowed if df[t] > 0]
-    fits, typed = _fits(part)
+    fits, typed = _fits(part, [*stems, *borrowed])
     counted = (m := _COUNTED.search(part)) and (tokenize(m.group(1)) or [""])[0]
     best, best_score = None, 0.0
     for s, ws in zip(read, words, strict=True):
@@ -164,15 +168,29 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
     return best
 
 
-def _fits(part: str) -> tuple[Callable[[str], bool], bool]:
+def _figure_near(text: str, stems: list[str]) -> bool:
+    """A figure (no date) within `_NEAR` words of a word of `stems`."""
+    words = _DATES.sub(" ", text).split()
+    figures = [i for i, w in enumerate(words) if _NUMBER.search(w)
+               and not (i and re.fullmatch(r"\(?(?:Item|Note|Part|page|Section)", words[i - 1], re.I))]
+    named = [i for i, w in enumerate(words) if any(_is(t, stem) for t in tokenize(w) for stem in stems)]
+    return any(abs(i - j) <= _NEAR for i in figures for j in named)
+
+
+_NEAR = 8
+
+
+def _fits(part: str, stems: list[str]) -> tuple[Callable[[str], bool], bool]:
     """What a sentence must hold to answer the kind of thing the part asks, and whether the part asks a kind of thing
     a sentence can be checked for."""
     if _ASKS_WHY.search(part):
         return (lambda text: CAUSE.search(text) is not None), True
     if _ASKS_WHEN.search(part):
         return (lambda text: _MONTH.search(text) is not None), True
-    if _ASKS_COUNT.search(part) or _ASKS_AMOUNT.search(part):
-        return (lambda text: any(not re.fullmatch(r"(?:19|20)\d{2}", m.group(0)) for m in _NUMBER.finditer(text))), True
+    if _ASKS_COUNT.search(part) or _ASKS_AMOUNT.search(part) or _ASKS_MEASURE.search(part):
+        # a figure of the thing asked: within a few words of one of the part's words (a date's day is no figure: "On
+        # July 13, 2021, we completed a transaction with ..."; nor "$24.0 million to the Pension Plan" for a headcount)
+        return (lambda text: _figure_near(text, stems)), True
     return (lambda text: True), False
 
 
