@@ -1401,20 +1401,19 @@ def read_target(question: str, vocab: Vocabulary, companies: Sequence[str] = ())
     if (shared := _line_over_measure(ask, formula, vocab, companies)) is not None:
         # "research, development and engineering expenses as a percentage of net sales", "amortization of content
         # assets as a percentage of revenues": a line the vocabulary has no measure for (or whose words it reads as
-        # another measure's, "assets"), over a measure it reads; the line read as printed, in its own words
-        line, whole = shared
-        lines[line_key(line)] = line
-        if (printed := re.sub(r"\s+(?:expenses?|costs?)$", "", line)) != line:
-            wordings.setdefault(line_key(line), []).append(printed)
-        key, formula, source = _composed_key(f"{line_key(line)} / {whole}"), f"{line_key(line)} / {whole}", "question"
-        label = f"{line[:1].upper()}{line[1:]} / {vocab.label(whole) or whole}"
+        # another measure's, "assets"), over a measure it reads
+        source = "question"
     elif _SELF_RATIO.fullmatch(formula.replace(" ", "")):
         # "sales and marketing expense as a percentage of net revenues": "sales" is a word of revenue,
         # but a measure divided by itself is never what is asked; the words before the share name a
-        # line of their own, read as printed, or nothing is computed
+        # line of their own, or nothing is computed
         line, whole = _line_before_share(ask), formula.split("/")[-1].strip(" ()")
         if line is None or (whole in vocab.metrics and line.lower() in {w.lower() for w in vocab.metrics[whole].wordings}):
             return None
+        shared = line, whole
+    if shared is not None:
+        # the line read as printed, in its own words, over the measure
+        line, whole = shared
         lines[line_key(line)] = line
         if (printed := re.sub(r"\s+(?:expenses?|costs?)$", "", line)) != line:
             # an income statement prints its expense lines without the word ("Sales and marketing")

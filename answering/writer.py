@@ -743,18 +743,9 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
     definition = text.split("?", 1)[1].strip() if "?" in text else ""
     subs = [f"What was {company}'s {label} {when}? {definition}".strip() for when in asked]
     if (again := _ASKED_AGAIN.search(text)) is not None and len(asked) == 2 and asked[0].startswith("in fiscal"):
-        # "What was its demand creation expense as a percentage of revenues in fiscal 2022, and what was it in fiscal
-        # 2021?": the first ask as the question words it, then the same ask of the other year (its measure is the
-        # question's, which the kind's one metric may not name)
-        first = re.split(r",?\s+and\s+$", text[: again.start()].rstrip(), maxsplit=1)[0].rstrip(" ,?")
-        shown, other = sorted({int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", again.group(0))}), None
-        years_first = sorted({int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", first)})
-        if len(years_first) == 1 and len(shown) == 1 and shown != years_first:
-            other = first.replace(str(years_first[0]), str(shown[0]))
-        if other is None:
+        subs = _asked_again_each_year(text, again, definition, asked)
+        if subs is None:
             return None
-        by_year = {years_first[0]: first, shown[0]: other}
-        subs = [f"{by_year[int(when[-4:])]}? {definition}".strip() for when in asked]
     if not all(_asks_only(read_target(sub, vocab, understanding.companies), when) for sub, when in zip(subs, asked,
                                                                                                        strict=True)):
         return None  # a sub-question read as another period than its own would give one period's value twice
@@ -775,6 +766,24 @@ def _each_period(decision: KindDecision, text: str, hits: list[SearchHit], under
                          text=" ".join(w.text for w in answered) + f" Change: {change} from {_bare(asked[1])} to {_bare(asked[0])}.",
                          citations=unique_citations([c for w in answered for c in w.citations]),
                          flags=list(dict.fromkeys(["each_period", *(f for w in answered for f in w.flags)])))
+
+
+def _asked_again_each_year(text: str, again: re.Match, definition: str, asked: list[str]) -> list[str] | None:
+    """ "What was its demand creation expense as a percentage of revenues in fiscal 2022, and what was it in fiscal
+    2021?": the first ask as the question words it, then the same ask of the other year (its measure is the question's,
+    which the kind's one metric may not name), in the order of `asked`; None unless each names one year of its own."""
+    first = re.split(r",?\s+and\s+$", text[: again.start()].rstrip(), maxsplit=1)[0].rstrip(" ,?")
+    of_first, of_again = set(_FOUR_DIGIT_YEAR.findall(first)), set(_FOUR_DIGIT_YEAR.findall(again.group(0)))
+    if len(of_first) != 1 or len(of_again) != 1 or of_first == of_again:
+        return None
+    (year,), (other,) = of_first, of_again
+    by_year = {year: first, other: first.replace(year, other)}
+    if any(when[-4:] not in by_year for when in asked):
+        return None
+    return [f"{by_year[when[-4:]]}? {definition}".strip() for when in asked]
+
+
+_FOUR_DIGIT_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 
 
 def _asks_only(target: MetricTarget | None, when: str) -> bool:

@@ -715,8 +715,7 @@ def _one_of_several(text: str, question: str) -> set[float] | None:
         pairing = [(q, v) for q in quotes if (v := _paired_respectively(q, question)) is not None]
         if len(pairing) > 1:
             pairing = [(q, v) for q, v in pairing if not (asked_years and set(_A_YEAR.findall(q)) - asked_years)]
-        said = [words & set(tokenize(q)) for q, _v in pairing]
-        own = [n for n, w in enumerate(said) if w - set().union(*(o for j, o in enumerate(said) if j != n))]
+        own = _naming_a_word_alone([words & set(tokenize(q)) for q, _v in pairing])
         paired = {pairing[own[0]][1]} if len(pairing) > 1 and len(own) == 1 else {v for _q, v in pairing}
         return paired if len(paired) == 1 else None
     percent, unit = bool(_ASKS_PERCENT.search(question)), _asked_unit(question)
@@ -824,30 +823,33 @@ def _paired_respectively(quote: str, question: str) -> float | None:
     # (or the items before the figures: "contract factories in Vietnam, Indonesia and China manufactured approximately
     # 51%, 24% and 21% of total NIKE Brand footwear, respectively": the first item's last words, the last one's first)
     before = [p for p in _ITEM_SPLIT.split(sentence[: listed[0][0].start()].strip(" ,")) if p.strip()]
-    candidates: list[list[str]] = []
     if len(after) >= len(listed):
         items = after[-len(listed):]
         items[0] = " ".join(items[0].split()[-max(len(i.split()) for i in items[1:]):])  # its list's part of the clause
-        candidates.append(items)
     elif len(before) >= len(listed) and not any(re.search(r"\d", p) for p in before[-len(listed):]):
         # (never years listed before the figures, "In 2023 and 2022, ... 45% and 42%": a period, read elsewhere)
         items = before[-len(listed):]
         width = max((len(i.split()) for i in items[1:-1]), default=1)
-        candidates.append([" ".join(items[0].split()[-width:]), *items[1:-1], " ".join(items[-1].split()[:width])])
-    for items in candidates:
-        if (picked := _the_item_asked(items, question)) is not None:
-            _m, number, scale = listed[picked]
-            return number * (1.0 if percent else scale)
-    return None
+        items = [" ".join(items[0].split()[-width:]), *items[1:-1], " ".join(items[-1].split()[:width])]
+    else:
+        return None
+    if (picked := _the_item_asked(items, question)) is None:
+        return None
+    _m, number, scale = listed[picked]
+    return number * (1.0 if percent else scale)
 
 
 def _the_item_asked(items: list[str], question: str) -> int | None:
     """The index of the one item of a list that alone holds a word of the question (and no year it does not ask)."""
     words, asked_years = _question_words(question), set(_A_YEAR.findall(question))
     named = [set(tokenize(i)) & words for i in items]
-    own = [n - set().union(*(o for j, o in enumerate(named) if j != i)) for i, n in enumerate(named)]
-    picked = [i for i, o in enumerate(own) if o and set(_A_YEAR.findall(items[i])) <= asked_years]
+    picked = [i for i in _naming_a_word_alone(named) if set(_A_YEAR.findall(items[i])) <= asked_years]
     return picked[0] if len(picked) == 1 else None
+
+
+def _naming_a_word_alone(named: list[set[str]]) -> list[int]:
+    """The indexes of the word sets holding a word no other set holds."""
+    return [i for i, n in enumerate(named) if n - set().union(*(o for j, o in enumerate(named) if j != i))]
 
 
 _WORDS_BEFORE = 5  # the words right before a figure that name it ("an intangible asset impairment charge of $2,074,000")

@@ -6,12 +6,13 @@ or asks several things at once ("what did it pay, when did the deal close, how m
 though the page read states each thing. This reader needs no wording of the topic, only signals any filing carries:
 
 - a word of the question weighs by how rare it is among the sentences read (idf): "Yardbird", "warrant" and
-  "employees" decide, "total" or "net" hardly; a word no sentence read has ("roughly", "according") says
-  nothing either way and is not counted, unless it is a name the question capitalizes: a thing no sentence
-  names is not covered;
+  "employees" decide, "total" or "net" hardly; a word no sentence read has weighs most (the pages may be on another
+  thing), save the words of asking ("roughly", "according"), the deed a "did it ..." asks and a change the question
+  words its own way; a name the question capitalizes that no sentence has leaves the part uncovered;
 - each part is covered by one sentence holding most of the part's weight and the kind of thing the part asks
-  (a number for "how many", a date for "when", a cause for "why");
-- every sentence comes from the one filing the best hit is from, and names no year but the asked ones.
+  (a figure near the part's words for "how many", a date for "when", a cause for "why");
+- every sentence comes from the one filing the best hit is from, of the asked years, on the things the question names,
+  and states no deal agreed or pending for one done.
 
 Every part covered, or nothing: a partial answer is a refusal (answering.kinds.every_part's rule).
 """
@@ -37,6 +38,7 @@ from answering.numbers import years_in
 from answering.written_answer import WrittenAnswer
 from finrag.models import SearchHit
 from finrag.vocabulary import tokenize
+from loaders.dates import MONTH_NAMES
 
 FLAG = "covering_sentences"
 
@@ -73,8 +75,7 @@ _NUMBER = re.compile(r"(?<!\bItem\s)(?<!\bNote\s)(?<!\bPart\s)(?<!\bpage\s)(?<![
 _REFERS = re.compile(r"^\W*(?:refer\s+to|see|for\s+(?:more|further|additional)\s+(?:information|details?))\b", re.I)
 # ", in how many countries, and roughly how many ...": the asks one part strings together
 _ASK_BREAK = re.compile(r",\s*(?:and\s+)?(?=(?:\w+\s+){0,2}?(?:how|what|when|which|who|whom|why|where)\b)", re.I)
-_MONTH = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-                    r"first|second|third|fourth)\b|\b(?:quarter|half)\b|\b(?:19|20)\d{2}\b", re.I)
+_MONTH = re.compile(rf"\b(?:{MONTH_NAMES}|first|second|third|fourth)\b|\b(?:quarter|half)\b|\b(?:19|20)\d{{2}}\b", re.I)
 # a name the question capitalizes inside a sentence (not its first word): "Yardbird", "Permira"
 _CAPITALIZED = re.compile(r"(?<=\w[\s,(])[A-Z][A-Za-z&'-]{2,}")
 
@@ -131,8 +132,7 @@ def _cover(part: str, first_part: str, companies: list[str], read: list[Sentence
         # "..., and how many of them were located in the U.S.?", "in how many countries": a part that names too little
         # of its own is said of the first part's thing: its sentence names one of the first part's words too
         borrowed = first
-    names = {t for m in _CAPITALIZED.finditer(part) for t in tokenize(m.group(0))} - {
-        t for c in companies for t in tokenize(c)}
+    names = _names(part) - _company_words(companies)
     n = len(read)
     df = {t: sum(any(_is(w, t) for w in ws) for ws in words) for t in [*stems, *borrowed]}
     if any(df.get(t, 0) == 0 for t in names if t in df):
@@ -199,8 +199,7 @@ def _figures(text: str) -> int:
     return len(_NUMBER.findall(_DATES.sub(" ", text)))
 
 
-_DATES = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+"
-                    r"\d{1,2},?(?:\s+(?:19|20)\d{2})?|\b(?:19|20)\d{2}\b")
+_DATES = re.compile(rf"\b(?:{MONTH_NAMES})\s+\d{{1,2}},?(?:\s+(?:19|20)\d{{2}})?|\b(?:19|20)\d{{2}}\b")
 
 
 def _of_the_asked_years(s: Sentence, years: list[int]) -> bool:
@@ -216,7 +215,7 @@ def _on_the_named_things(chosen: list[Sentence], question: str, companies: list[
     """Every sentence quoted is on the things the question names by name ("Widgetco", "Europe"): it names one of them,
     or it follows one that does in its passage and names no other thing by name ("the Gadgetron acquisition", "our
     employees in Mexico" are another deal's, another region's)."""
-    own = {t for c in companies for t in tokenize(c)}
+    own = _company_words(companies)
     # (a company's legal name the question quotes, '"eBay Inc."', is the company's)
     named = _names(re.sub(r"[\"“][^\"“”]*[\"”]", " ", question)) - own - _COMMON_CAPITALIZED
     if not named:
@@ -233,6 +232,11 @@ def _on_the_named_things(chosen: list[Sentence], question: str, companies: list[
     return True
 
 
+def _company_words(companies: list[str]) -> set[str]:
+    """The stems of the asked company's names: no thing of the question's, no word of a topic."""
+    return {t for c in companies for t in tokenize(c)}
+
+
 def _names(text: str, first_too: bool = False) -> set[str]:
     """The stems of the words `text` capitalizes inside its sentences (and its first word, `first_too`)."""
     found = _CAPITALIZED.findall(text) + (re.findall(r"^\W*([A-Z][A-Za-z&'-]{2,})", text) if first_too else [])
@@ -242,7 +246,7 @@ def _names(text: str, first_too: bool = False) -> set[str]:
 # capitalized words every filing writes that name no thing of their own
 _COMMON_CAPITALIZED = frozenset(tokenize(
     "Company Corporation Board Directors Plan Agreement Note Notes Item Part Form Annual Report Consolidated Financial "
-    "Statements Statement January February March April May June July August September October November December "
+    f"Statements Statement {MONTH_NAMES.replace('|', ' ')} "
     "Fiscal Year Quarter Inc Corp LLC Ltd Group Holdings Securities Exchange Commission SEC GAAP U.S United States"))
 # a deed agreed, expected or pending is not one done: "entered into a definitive agreement to acquire Widgetco"
 _PLAN = re.compile(r"\bagree(?:d|ment|ments)?\s+(?:\w+\s+){0,3}?to\s+(?:acquire|sell|merge|purchase|buy)\b|\bdefinitive\s+"
@@ -278,7 +282,7 @@ _LEAD = " ¦"
 def _deeds(part: str, companies: list[str]) -> set[str]:
     """The verbs a part asks about with "did", "does", "will" ("What did Best Buy pay", "did it record"): the first word
     after the helper verb that is no name of the company, no pronoun and no article."""
-    names = {t for c in companies for t in tokenize(c)}
+    names = _company_words(companies)
     out: set[str] = set()
     for m in _HELPER.finditer(part):
         for word in re.findall(r"[A-Za-z][\w'-]*", part[m.end():])[:6]:
